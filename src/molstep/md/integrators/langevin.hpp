@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "molstep/core/counter_rng.hpp"
+#include "molstep/md/integrators/fix.hpp"
+
+namespace molstep::md::integrators {
+
+/// `fix ID all langevin TSTART TSTOP DAMP SEED`: adds F = -m v / DAMP + R with R uniform of
+/// variance 2 m kB T / (DAMP dt) per component (LAMMPS's force form). Use with fix nve.
+/// Random numbers are keyed by (seed, atom id, step), so runs repeat on any thread count.
+class FixLangevin final : public Fix {
+ public:
+  FixLangevin(std::string id, double t_start, double t_stop, double damp, int seed);
+  [[nodiscard]] std::string_view style() const override { return "langevin"; }
+  void setup(System& system, const RunInfo& run) override;
+  void post_force(System& system, long step) override;
+
+ private:
+  double t_start_, t_stop_, damp_;
+  core::CounterRng rng_;
+  RunInfo run_{0.0, 0, 0};
+};
+
+}  // namespace molstep::md::integrators

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: MIT
+#include "molstep/md/simulation.hpp"
+
+#include <fmt/format.h>
+#include <omp.h>
+
+#include <chrono>
+#include <cmath>
+
+#include "molstep/core/error.hpp"
+
+namespace molstep::md {
+
+void Simulation::check_ready() const {
+  if (!system.box_defined) throw Error("run: no simulation box (use create_box or read_data first)");
+  if (system.atoms.size() == 0) throw Error("run: the system has no atoms");
+  for (int t = 1; t <= system.ntypes; ++t)
+    if (!system.mass_set[static_cast<std::size_t>(t)])
+      throw Error("run: no mass set for atom type " + std::to_string(t) + " (use the mass command)");
+  if (!pair) throw Error("run: no pair style defined (use pair_style and pair_coeff)");
+  if (!(dt() > 0.0)) throw Error("run: the timestep must be positive");
+}
+
+void Simulation::compute_forces(bool energy_virial) {
+  auto& f = neighbor.clear_forces();
+  const auto ev = pair->compute(neighbor.list(), neighbor.packed(), f, energy_virial);
+  if (energy_virial) ev_ = ev;
+  neighbor.store_forces(system);
+}
+
+ThermoState Simulation::thermo_state() const { return ThermoState{system, ev_, step, dt(), elapsed_time}; }
+
+void Simulation::print_thermo() {
+  const auto values = thermo.values(thermo_state());
+  out_.line(thermo.row(values));
+  out_.thermo_row(runs_, thermo.columns(), values);
+}
+
+namespace {
+double total_energy(const Simulation& sim) {
+  Thermo t;
+  t.norm = false;
+  return *t.value("etotal", sim.thermo_state());
+}
+}  // namespace
+
+RunSummary Simulation::run(long n) {
+  if (n < 0) throw Error("run: the number of steps must not be negative");
+  check_ready();
+  ++runs_;
+  RunSummary sum;
+  sum.steps = n;
+  sum.atoms = system.atoms.size();
+  const auto t0 = std::chrono::steady_clock::now();
+  auto& timer = sum.stages;
+  timer.reset();
+
+  pair->init(system.ntypes, pair_modify);
+  neighbor.rebuild(system, pair->cutoff());
+  const long builds_before = neighbor.builds();
+  timer.lap(core::Stage::neighbor);
+  compute_forces(true);
+  const integrators::RunInfo info{dt(), step, step + n};
+  for (auto& fix : fixes) fix->setup(system, info);
+  timer.lap(core::Stage::force);
+  sum.etotal_start = total_energy(*this);
+  out_.line(thermo.header());
+  print_thermo();
+  for (auto& d : dumps) d->write(system, step);
+  timer.lap(core::Stage::output);
+
+  const long last = step + n;
+  for (long k = 0; k < n; ++k) {
+    ++step;
+    for (auto& fix : fixes) fix->initial_integrate(system, step);
+    timer.lap(core::Stage::integrate);
+    if (neighbor.due(system)) neighbor.rebuild(system, pair->cutoff());
+    else neighbor.refresh(system);
+    timer.lap(core::Stage::neighbor);
+    const bool thermo_step = step == last || (thermo.every > 0 && step % thermo.every == 0);
+    compute_forces(thermo_step);
+    timer.lap(core::Stage::force);
+    for (auto& fix : fixes) fix->post_force(system, step);
+    for (auto& fix : fixes) fix->final_integrate(system, step);
+    elapsed_time += dt();
+    timer.lap(core::Stage::integrate);
+    if (thermo_step) print_thermo();
+    for (auto& d : dumps)
+      if (step % d->every() == 0) d->write(system, step);
+    timer.lap(core::Stage::output);
+  }
+  sum.etotal_end = total_energy(*this);
+  sum.neighbor_builds = neighbor.builds() - builds_before;
+  sum.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  write_summary(sum);
+  return sum;
+}
+
+void Simulation::write_summary(const RunSummary& s) {
+  const double wall = s.wall_seconds > 0.0 ? s.wall_seconds : 1e-9;
+  out_.line(fmt::format("Loop time of {:.6g} s on {} thread(s) for {} steps with {} atoms", s.wall_seconds,
+                        omp_get_max_threads(), s.steps, s.atoms));
+  const bool lj = system.units.name == "lj";
+  const double per_day = dt() * static_cast<double>(s.steps) / wall * 86400.0 * (lj ? 1.0 : 1e-3);
+  out_.line(fmt::format("Performance: {:.4g} atom-steps/s, {:.4g} steps/s, {:.4g} {}/day",
+                        static_cast<double>(s.atoms) * static_cast<double>(s.steps) / wall,
+                        static_cast<double>(s.steps) / wall, per_day, lj ? "tau" : "ns"));
+  out_.line("Stage      time (s)   % of loop");
+  for (int k = 0; k < static_cast<int>(core::Stage::count); ++k) {
+    const auto st = static_cast<core::Stage>(k);
+    if (st == core::Stage::other) continue;
+    out_.line(fmt::format("{:<10} {:9.4f}   {:6.2f}", core::stage_name(st), s.stages.seconds(st),
+                          100.0 * s.stages.seconds(st) / wall));
+  }
+  out_.line(fmt::format("Neighbour list builds: {}   ghost atoms: {}   pairs in list: {}", s.neighbor_builds,
+                        neighbor.ghosts(), neighbor.list().pairs()));
+  if (s.etotal_start != 0.0)
+    out_.line(fmt::format("Energy drift over the run: {:.3e} (relative change of total energy)",
+                          (s.etotal_end - s.etotal_start) / std::fabs(s.etotal_start)));
+  out_.line("");
+}
+
+void Simulation::finish() {
+  for (auto& d : dumps) d->commit();
+}
+
+}  // namespace molstep::md
