@@ -2,6 +2,7 @@
 #include <omp.h>
 
 #include <iostream>
+#include <memory>
 #include <optional>
 
 #include "molstep/core/error.hpp"
@@ -59,20 +60,22 @@ std::function<int()> add_md_command(CLI::App& app) {
   md->add_flag("--quiet", opt->quiet, "do not echo to the screen");
   return [opt, starts]() -> int {
     if (opt->threads > 0) omp_set_num_threads(opt->threads);
+    std::unique_ptr<md::Output> out;
     try {
       std::optional<std::filesystem::path> log, thermo;
       if (opt->log != "none") log = opt->log;
       if (!opt->thermo.empty()) thermo = opt->thermo;
       else if (log) thermo = opt->log + ".thermo.jsonl";
-      md::Output out(opt->quiet ? nullptr : &std::cout, log, thermo);
-      md::Simulation sim(out);
-      md::script::Interpreter interp(sim, out);
+      out = std::make_unique<md::Output>(opt->quiet ? nullptr : &std::cout, log, thermo);
+      md::Simulation sim(*out);
+      md::script::Interpreter interp(sim, *out);
       for (const auto& [name, values] : group_vars(opt->vars, *starts)) interp.vars.define_index(name, values);
       interp.run_file(opt->deck);
       sim.finish();
       return 0;
     } catch (const Error& e) {
       std::cerr << "error: " << e.what() << '\n';
+      if (out) out->log_only(std::string("error: ") + e.what());
       return 1;
     }
   };

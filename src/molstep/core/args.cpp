@@ -56,6 +56,7 @@ long long ArgReader::integer(std::size_t i, const std::string& what) const {
   long long v = 0;
   const std::string& s = at(i, what);
   if (!parse_integer(s, v)) fail("expected an integer for " + what + ", got '" + s + "'");
+  if (v > 2147483647LL || v < -2147483647LL) fail(what + " " + s + " is out of range (at most 2147483647)");
   return v;
 }
 

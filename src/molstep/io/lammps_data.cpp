@@ -5,6 +5,7 @@
 #include <fmt/ostream.h>
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <map>
 #include <numeric>
@@ -236,6 +237,9 @@ void read_lammps_data(const std::filesystem::path& path, md::System& system) { D
 
 void write_lammps_data(const std::filesystem::path& path, const md::System& s, long step) {
   const auto& a = s.atoms;
+  for (int t = 1; t <= s.ntypes; ++t)
+    if (!s.mass_set[static_cast<std::size_t>(t)])
+      throw Error("write_data: no mass set for atom type " + std::to_string(t) + " (use the mass command)");
   std::vector<std::size_t> order(a.size());
   std::iota(order.begin(), order.end(), 0);
   std::sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) { return a.id[i] < a.id[j]; });
@@ -247,8 +251,26 @@ void write_lammps_data(const std::filesystem::path& path, const md::System& s, l
   fmt::print(out, "\nMasses\n\n");
   for (int t = 1; t <= s.ntypes; ++t) fmt::print(out, "{} {}\n", t, s.mass[static_cast<std::size_t>(t)]);
   fmt::print(out, "\nAtoms # atomic\n\n");
-  for (std::size_t i : order)
-    fmt::print(out, "{} {} {} {} {} {} {} {}\n", a.id[i], a.type[i], a.x[i], a.y[i], a.z[i], a.ix[i], a.iy[i], a.iz[i]);
+  // Between neighbour list builds atoms may sit slightly outside the box; the file holds them
+  // wrapped, with image counts adjusted, as LAMMPS writes them.
+  for (std::size_t i : order) {
+    double x[3] = {a.x[i], a.y[i], a.z[i]};
+    int image[3] = {a.ix[i], a.iy[i], a.iz[i]};
+    for (int d = 0; d < 3; ++d) {
+      const double L = s.box.length(d);
+      const double shift = std::floor((x[d] - s.box.lo[d]) / L);
+      if (shift != 0.0) {
+        x[d] -= shift * L;
+        image[d] += static_cast<int>(shift);
+      }
+      if (x[d] >= s.box.hi[d]) {
+        x[d] -= L;
+        ++image[d];
+      }
+      if (x[d] < s.box.lo[d]) x[d] = s.box.lo[d];
+    }
+    fmt::print(out, "{} {} {} {} {} {} {} {}\n", a.id[i], a.type[i], x[0], x[1], x[2], image[0], image[1], image[2]);
+  }
   fmt::print(out, "\nVelocities\n\n");
   for (std::size_t i : order) fmt::print(out, "{} {} {} {}\n", a.id[i], a.vx[i], a.vy[i], a.vz[i]);
   file.commit();

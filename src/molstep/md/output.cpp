@@ -28,6 +28,10 @@ void Output::line(const std::string& text) {
   if (log_.is_open()) log_ << text << '\n' << std::flush;
 }
 
+void Output::log_only(const std::string& text) {
+  if (log_.is_open()) log_ << text << '\n' << std::flush;
+}
+
 void Output::thermo_row(int run, const std::vector<std::string>& keys, const std::vector<double>& values) {
   if (!jsonl_.is_open()) return;
   std::string row = fmt::format("{{\"run\": {}", run);

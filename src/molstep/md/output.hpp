@@ -18,6 +18,8 @@ class Output {
          const std::optional<std::filesystem::path>& thermo_jsonl);
 
   void line(const std::string& text);
+  /// Writes to the log file only (for messages already shown on stderr).
+  void log_only(const std::string& text);
   void thermo_row(int run, const std::vector<std::string>& keys, const std::vector<double>& values);
 
  private:

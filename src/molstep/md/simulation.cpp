@@ -4,10 +4,12 @@
 #include <fmt/format.h>
 #include <omp.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 
 #include "molstep/core/error.hpp"
+#include "molstep/md/velocity.hpp"
 
 namespace molstep::md {
 
@@ -28,10 +30,13 @@ void Simulation::compute_forces(bool energy_virial) {
   neighbor.store_forces(system);
 }
 
-ThermoState Simulation::thermo_state() const { return ThermoState{system, ev_, step, dt(), elapsed_time}; }
+ThermoState Simulation::thermo_state() const { return ThermoState{system, ev_, step, dt(), elapsed_time, run_start}; }
 
 void Simulation::print_thermo() {
   const auto values = thermo.values(thermo_state());
+  if (!std::isfinite(ev_.energy) || !std::isfinite(temperature(system)))
+    throw Error("run: the system blew up at step " + std::to_string(step) +
+                " (non-finite energy or temperature): check the timestep, overlapping atoms and thermostat settings");
   out_.line(thermo.row(values));
   out_.thermo_row(runs_, thermo.columns(), values);
 }
@@ -48,6 +53,7 @@ RunSummary Simulation::run(long n) {
   if (n < 0) throw Error("run: the number of steps must not be negative");
   check_ready();
   ++runs_;
+  run_start = step;
   RunSummary sum;
   sum.steps = n;
   sum.atoms = system.atoms.size();
@@ -114,7 +120,9 @@ void Simulation::write_summary(const RunSummary& s) {
   }
   out_.line(fmt::format("Neighbour list builds: {}   ghost atoms: {}   pairs in list: {}", s.neighbor_builds,
                         neighbor.ghosts(), neighbor.list().pairs()));
-  if (s.etotal_start != 0.0)
+  const bool conservative =
+      !fixes.empty() && std::all_of(fixes.begin(), fixes.end(), [](const auto& f) { return f->conserves_energy(); });
+  if (conservative && s.etotal_start != 0.0)
     out_.line(fmt::format("Energy drift over the run: {:.3e} (relative change of total energy)",
                           (s.etotal_end - s.etotal_start) / std::fabs(s.etotal_start)));
   out_.line("");

@@ -50,6 +50,7 @@ class Simulation {
   std::vector<std::unique_ptr<io::CustomDump>> dumps;
   std::optional<double> timestep;  ///< unset: the unit style's default
   long step = 0;
+  long run_start = 0;  ///< first step of the current (or last) run
   double elapsed_time = 0.0;
 
   /// Runs n steps (`run N`). Throws molstep::Error when the setup is incomplete.

@@ -80,7 +80,8 @@ std::optional<double> Thermo::value(const std::string& k, const ThermoState& st)
     return (kinetic_tensor(a, b) + st.pair.virial[vindex]) / volume * u.nktv2p;
   };
   const auto kinetic = [&] { return temperature(s) * 0.5 * temperature_dof(s) * u.boltz * per; };
-  if (k == "step" || k == "elapsed") return static_cast<double>(st.step);
+  if (k == "step") return static_cast<double>(st.step);
+  if (k == "elapsed") return static_cast<double>(st.step - st.run_start);
   if (k == "time") return st.elapsed_time;
   if (k == "dt") return st.dt;
   if (k == "atoms") return natoms;
@@ -97,7 +98,8 @@ std::optional<double> Thermo::value(const std::string& k, const ThermoState& st)
   if (k == "density") {
     double m = 0.0;
     for (std::size_t i = 0; i < s.atoms.size(); ++i) m += s.mass_of(i);
-    return u.name == "lj" ? natoms / volume : m / volume / 0.602214129;
+    // LAMMPS: mass / volume times mv2d (1 in lj units, g/cm^3 from g/mol/A^3 in metal units).
+    return u.name == "lj" ? m / volume : m / volume / 0.602214129;
   }
   if (k == "lx") return s.box.length(0);
   if (k == "ly") return s.box.length(1);

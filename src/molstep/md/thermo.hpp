@@ -17,6 +17,7 @@ struct ThermoState {
   long step;
   double dt;
   double elapsed_time;  ///< simulated time since the deck's first step
+  long run_start = 0;   ///< first step of the current run
 };
 
 /// LAMMPS's thermo output: `thermo N`, `thermo_style one|custom ...`, `thermo_modify norm yes|no`

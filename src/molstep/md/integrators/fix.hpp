@@ -26,6 +26,8 @@ class Fix {
 
   [[nodiscard]] const std::string& id() const { return id_; }
   [[nodiscard]] virtual std::string_view style() const = 0;
+  /// Whether the dynamics this fix adds conserve the total energy (true for plain NVE).
+  [[nodiscard]] virtual bool conserves_energy() const { return false; }
 
   virtual void setup(System& /*system*/, const RunInfo& /*run*/) {}
   virtual void initial_integrate(System& /*system*/, long /*step*/) {}

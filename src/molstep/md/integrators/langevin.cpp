@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "molstep/core/parallel.hpp"
 #include "molstep/md/integrators/langevin.hpp"
 
 #include <cmath>
@@ -21,7 +22,7 @@ void FixLangevin::post_force(System& s, long step) {
   auto& a = s.atoms;
   const std::size_t n = a.size();
   const double noise = std::sqrt(24.0 * u.boltz / damp_ / run_.dt / u.mvv2e) / u.ftm2v * tsqrt;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (n >= core::kParallelMinAtoms)
   for (std::size_t i = 0; i < n; ++i) {
     const double m = s.mass_of(i);
     const double gamma1 = -m / damp_ / u.ftm2v;

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "molstep/core/parallel.hpp"
 #include "molstep/md/integrators/nve.hpp"
 
 namespace molstep::md::integrators {
@@ -6,7 +7,7 @@ namespace molstep::md::integrators {
 void half_kick(System& s, double half_dt) {
   auto& a = s.atoms;
   const std::size_t n = a.size();
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (n >= core::kParallelMinAtoms)
   for (std::size_t i = 0; i < n; ++i) {
     const double dtfm = half_dt / s.mass_of(i);
     a.vx[i] += dtfm * a.fx[i];
@@ -18,7 +19,7 @@ void half_kick(System& s, double half_dt) {
 void drift(System& s, double dt) {
   auto& a = s.atoms;
   const std::size_t n = a.size();
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (n >= core::kParallelMinAtoms)
   for (std::size_t i = 0; i < n; ++i) {
     a.x[i] += dt * a.vx[i];
     a.y[i] += dt * a.vy[i];

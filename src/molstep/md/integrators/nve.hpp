@@ -10,6 +10,7 @@ class FixNve final : public Fix {
  public:
   using Fix::Fix;
   [[nodiscard]] std::string_view style() const override { return "nve"; }
+  [[nodiscard]] bool conserves_energy() const override { return true; }
   void setup(System& system, const RunInfo& run) override;
   void initial_integrate(System& system, long step) override;
   void final_integrate(System& system, long step) override;

@@ -17,6 +17,12 @@ struct FixEntry {
   std::function<std::unique_ptr<Fix>(const std::string&, const core::ArgReader&)> make;
 };
 
+double non_negative(const core::ArgReader& a, std::size_t i, const char* what) {
+  const double v = a.number(i, what);
+  if (!(v >= 0.0)) a.fail(std::string(what) + " must not be negative, got " + a.at(i, what));
+  return v;
+}
+
 double positive(const core::ArgReader& a, std::size_t i, const char* what) {
   const double v = a.number(i, what);
   if (!(v > 0.0)) a.fail(std::string(what) + " must be positive, got " + a.at(i, what));
@@ -35,8 +41,9 @@ const std::vector<FixEntry>& fix_table() {
          a.expect_count(4, 4, "ID all langevin TSTART TSTOP DAMP SEED");
          const long long seed = a.integer(3, "the seed");
          if (seed <= 0) a.fail("seed must be a positive integer");
-         return std::make_unique<FixLangevin>(id, a.number(0, "TSTART"), a.number(1, "TSTOP"), positive(a, 2, "DAMP"),
-                                              static_cast<int>(seed));
+         const double t_start = non_negative(a, 0, "TSTART");
+         const double t_stop = non_negative(a, 1, "TSTOP");
+         return std::make_unique<FixLangevin>(id, t_start, t_stop, positive(a, 2, "DAMP"), static_cast<int>(seed));
        }},
       {"nvt", "ID all nvt temp TSTART TSTOP DAMP [tchain N]",
        [](const std::string& id, const core::ArgReader& a) {
@@ -47,8 +54,9 @@ const std::vector<FixEntry>& fix_table() {
            if (a.at(4, "tchain") != "tchain") a.fail("unknown keyword '" + a.at(4, "keyword") + "' (known: tchain)");
            chain = static_cast<int>(a.integer(5, "the chain length"));
          }
-         return std::make_unique<FixNoseHoover>(id, positive(a, 1, "TSTART"), positive(a, 2, "TSTOP"),
-                                                positive(a, 3, "DAMP"), chain);
+         const double t_start = positive(a, 1, "TSTART");
+         const double t_stop = positive(a, 2, "TSTOP");
+         return std::make_unique<FixNoseHoover>(id, t_start, t_stop, positive(a, 3, "DAMP"), chain);
        }},
   };
   return table;

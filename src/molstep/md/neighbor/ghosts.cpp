@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "molstep/core/parallel.hpp"
 #include "molstep/md/neighbor/ghosts.hpp"
 
 namespace molstep::md::neighbor {
@@ -38,7 +39,7 @@ void Ghosts::build(std::vector<PackedAtom>& atoms, std::size_t nlocal, const cor
 
 void Ghosts::update(std::vector<PackedAtom>& atoms, std::size_t nlocal) const {
   const std::size_t n = owner_.size();
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (nlocal >= core::kParallelMinAtoms)
   for (std::size_t g = 0; g < n; ++g) {
     const PackedAtom& o = atoms[owner_[g]];
     PackedAtom& a = atoms[nlocal + g];

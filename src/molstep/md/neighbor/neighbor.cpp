@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "molstep/core/parallel.hpp"
 #include "molstep/md/neighbor/neighbor.hpp"
 
 #include <algorithm>
@@ -78,7 +79,7 @@ bool Neighbor::due(const System& s) {
   const auto& a = s.atoms;
   const double trigger = 0.25 * settings.skin * settings.skin;
   bool moved = false;
-#pragma omp parallel for reduction(|| : moved) schedule(static)
+#pragma omp parallel for reduction(|| : moved) schedule(static) if (a.size() >= core::kParallelMinAtoms)
   for (std::size_t i = 0; i < a.size(); ++i) {
     const double dx = a.x[i] - xhold_[i], dy = a.y[i] - yhold_[i], dz = a.z[i] - zhold_[i];
     if (dx * dx + dy * dy + dz * dz > trigger) moved = true;
@@ -89,7 +90,7 @@ bool Neighbor::due(const System& s) {
 void Neighbor::refresh(const System& s) {
   const auto& a = s.atoms;
   const std::size_t n = a.size();
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (n >= core::kParallelMinAtoms)
   for (std::size_t i = 0; i < n; ++i) {
     packed_[i].x = a.x[i];
     packed_[i].y = a.y[i];

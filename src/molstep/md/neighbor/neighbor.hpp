@@ -50,6 +50,10 @@ class Neighbor {
   [[nodiscard]] std::vector<PackedForce>& forces() { return forces_; }
   [[nodiscard]] long builds() const { return builds_; }
   [[nodiscard]] std::size_t ghosts() const { return ghosts_.size(); }
+  /// The owned atom behind packed index k (itself, or the owner of an image).
+  [[nodiscard]] std::size_t owner(std::size_t k) const {
+    return k < list_.nlocal ? k : ghosts_.owner(k - list_.nlocal);
+  }
 
  private:
   void wrap(System& system) const;

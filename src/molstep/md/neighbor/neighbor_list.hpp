@@ -28,10 +28,11 @@ struct NeighborList {
   bool newton = true;
   double cutoff = 0.0;
   std::vector<std::uint32_t> offsets;
-  std::vector<std::uint32_t> neighbors;
+  std::vector<std::uint32_t> neighbors;  ///< followed by kPadding zeros, so SIMD loads may overrun
   std::vector<std::size_t> slabs;  ///< nslab + 1 boundaries into 0..nlocal
 
-  [[nodiscard]] std::size_t pairs() const { return neighbors.size(); }
+  static constexpr std::size_t kPadding = 8;
+  [[nodiscard]] std::size_t pairs() const { return offsets.empty() ? 0 : offsets.back(); }
 };
 
 /// Builds `list` for atoms sorted by `grid` cell (owned atoms first, in cell order, then ghosts).

@@ -20,15 +20,16 @@ struct LjEval {
   const LjTerms* terms;
   int stride;
 
+  /// fpair = -dE/dr / r and (with EV) the energy e, both zero at or beyond the cutoff. Branch
+  /// free, since about a third of listed pairs lie in the skin and the branch would mispredict.
   template <bool EV>
-  bool operator()(double rsq, int ti, int tj, double& fpair, double& e) const {
+  double operator()(double rsq, int ti, int tj, double& e) const {
     const LjTerms& p = terms[ti * stride + tj];
-    if (rsq >= p.cutsq) return false;
+    const double inside = rsq < p.cutsq ? 1.0 : 0.0;
     const double r2inv = 1.0 / rsq;
     const double r6inv = r2inv * r2inv * r2inv;
-    fpair = r6inv * (p.lj1 * r6inv - p.lj2) * r2inv;
-    if constexpr (EV) e = r6inv * (p.lj3 * r6inv - p.lj4) - p.offset;
-    return true;
+    if constexpr (EV) e = inside * (r6inv * (p.lj3 * r6inv - p.lj4) - p.offset);
+    return inside * (r6inv * (p.lj1 * r6inv - p.lj2) * r2inv);
   }
 };
 

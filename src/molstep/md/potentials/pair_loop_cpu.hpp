@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "molstep/core/parallel.hpp"
 #include "molstep/md/neighbor/neighbor_list.hpp"
 #include "molstep/md/neighbor/packed.hpp"
 #include "molstep/md/potentials/pair.hpp"
@@ -10,8 +11,9 @@
 namespace molstep::md::potentials {
 
 /// The CPU pair loops, shared by every pairwise-additive style. `Eval` provides
-///   template <bool EV> bool operator()(double rsq, int ti, int tj, double& fpair, double& e) const
-/// returning false beyond the cutoff; fpair is -dE/dr / r, so F_i = fpair * (x_i - x_j).
+///   template <bool EV> double operator()(double rsq, int ti, int tj, double& e) const
+/// returning fpair = -dE/dr / r (so F_i = fpair * (x_i - x_j)) and, with EV, the pair energy e;
+/// both are zero beyond the cutoff.
 ///
 /// Half lists run slab by slab, even slabs concurrently and then odd ones (see NeighborList), so
 /// every atom receives its contributions in the same order on any thread count.
@@ -26,7 +28,7 @@ EnergyVirial pair_loop_half(const neighbor::NeighborList& list, const std::vecto
   const neighbor::PackedAtom* x = atoms.data();
   neighbor::PackedForce* f = forces.data();
   for (long phase = 0; phase < 2; ++phase) {
-#pragma omp parallel for schedule(dynamic, 1)
+#pragma omp parallel for schedule(dynamic, 1) if (nlocal >= core::kParallelMinAtoms)
     for (long s = phase; s < static_cast<long>(nslab); s += 2) {
       EnergyVirial ev;
       for (std::size_t i = list.slabs[s]; i < list.slabs[s + 1]; ++i) {
@@ -37,8 +39,8 @@ EnergyVirial pair_loop_half(const neighbor::NeighborList& list, const std::vecto
           const std::uint32_t j = nb[k];
           const double dx = xi - x[j].x, dy = yi - x[j].y, dz = zi - x[j].z;
           const double rsq = dx * dx + dy * dy + dz * dz;
-          double fpair, e;
-          if (!eval.template operator()<EV>(rsq, ti, x[j].type, fpair, e)) continue;
+          double e = 0.0;
+          const double fpair = eval.template operator()<EV>(rsq, ti, x[j].type, e);
           fxi += dx * fpair;
           fyi += dy * fpair;
           fzi += dz * fpair;
@@ -78,7 +80,7 @@ EnergyVirial pair_loop_full(const neighbor::NeighborList& list, const std::vecto
   const std::size_t nlocal = list.nlocal;
   std::vector<EnergyVirial> partial(nlocal);
   const neighbor::PackedAtom* x = atoms.data();
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (nlocal >= core::kParallelMinAtoms)
   for (std::size_t i = 0; i < nlocal; ++i) {
     const double xi = x[i].x, yi = x[i].y, zi = x[i].z;
     double fxi = 0.0, fyi = 0.0, fzi = 0.0;
@@ -87,8 +89,8 @@ EnergyVirial pair_loop_full(const neighbor::NeighborList& list, const std::vecto
       const std::uint32_t j = list.neighbors[k];
       const double dx = xi - x[j].x, dy = yi - x[j].y, dz = zi - x[j].z;
       const double rsq = dx * dx + dy * dy + dz * dz;
-      double fpair, e;
-      if (!eval.template operator()<EV>(rsq, x[i].type, x[j].type, fpair, e)) continue;
+      double e = 0.0;
+      const double fpair = eval.template operator()<EV>(rsq, x[i].type, x[j].type, e);
       fxi += dx * fpair;
       fyi += dy * fpair;
       fzi += dz * fpair;

@@ -27,6 +27,8 @@ void cmd_units(Interpreter& in, const core::ArgReader& a) {
   a.expect_count(1, 1, "lj|metal");
   require_no_box(in, a);
   in.sim.system.units = core::unit_system(a.at(0, "style"));
+  // As in LAMMPS, `units` resets the neighbour skin to the style's default.
+  in.sim.neighbor.settings.skin = in.sim.system.units.skin;
 }
 
 void cmd_atom_style(Interpreter&, const core::ArgReader& a) {
@@ -151,7 +153,9 @@ void cmd_velocity(Interpreter& in, const core::ArgReader& a) {
   const std::string& style = a.at(1, "style");
   if (style == "scale") {
     a.expect_count(3, 3, "all scale T");
-    velocity_scale(in.sim.system, a.number(2, "the temperature"));
+    const double t = a.number(2, "the temperature");
+    if (!(t >= 0.0)) a.fail("temperature must not be negative, got " + a.at(2, "T"));
+    velocity_scale(in.sim.system, t);
     return;
   }
   if (style != "create") a.fail("unsupported style '" + style + "' (known: create, scale)");

@@ -28,7 +28,8 @@ const std::map<std::string, Fn, std::less<>>& functions() {
 }
 
 // Recursive descent, lowest precedence first: || , && , == != , < <= > >= , + - , * / % ,
-// unary - ! , ^ (right associative), primary.
+// ^ , unary - ! (highest), primary. As in LAMMPS, every binary operator is left associative
+// (2^3^2 is 64) and unary minus binds tightest (-2^2 is 4).
 class Parser {
  public:
   Parser(std::string_view text, const ExpressionContext& ctx) : s_(text), ctx_(ctx) {}
@@ -98,16 +99,16 @@ class Parser {
     }
   }
   double multiplicative() {
-    double v = unary();
+    double v = power();
     for (;;) {
       if (accept("*")) {
-        v *= unary();
+        v *= power();
       } else if (accept("/")) {
-        const double d = unary();
+        const double d = power();
         if (d == 0.0) fail("division by zero");
         v /= d;
       } else if (accept("%")) {
-        const double d = unary();
+        const double d = power();
         if (d == 0.0) fail("modulo by zero");
         v = std::fmod(v, d);
       } else {
@@ -115,15 +116,15 @@ class Parser {
       }
     }
   }
+  double power() {
+    double v = unary();
+    while (accept("^")) v = std::pow(v, unary());
+    return v;
+  }
   double unary() {
     if (accept("-")) return -unary();
     if (accept("!")) return unary() == 0.0 ? 1.0 : 0.0;
-    return power();
-  }
-  double power() {
-    const double base = primary();
-    if (accept("^")) return std::pow(base, unary());
-    return base;
+    return primary();
   }
   double primary() {
     skip_space();

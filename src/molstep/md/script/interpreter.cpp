@@ -44,7 +44,10 @@ void Interpreter::execute(const Command& cmd) {
     entry->run(*this, args);
   } catch (const Error& e) {
     if (!e.loc().file.empty()) throw;
-    args.fail(e.message());
+    // Library errors may already name the command ("run: no mass set ...").
+    const std::string& m = e.message();
+    if (m.rfind(cmd.name + ": ", 0) == 0) throw Error(cmd.loc, m);
+    args.fail(m);
   }
 }
 

@@ -38,17 +38,33 @@ void Variables::define_index(const std::string& name, const std::vector<std::str
 
 void Variables::remove(const std::string& name) { vars_.erase(name); }
 
+double Variables::evaluate_formula(const std::string& name, const std::string& formula,
+                                   const ExpressionContext& ctx) const {
+  if (depth_ >= kMaxDepth)
+    throw Error("variable " + name + " refers to itself through a chain of " + std::to_string(kMaxDepth) +
+                " formulas (circular definition?)");
+  ++depth_;
+  try {
+    const double v = evaluate(formula, ctx);
+    --depth_;
+    return v;
+  } catch (...) {
+    --depth_;
+    throw;
+  }
+}
+
 std::optional<std::string> Variables::text(const std::string& name, const ExpressionContext& ctx) const {
   const auto it = vars_.find(name);
   if (it == vars_.end()) return std::nullopt;
-  if (it->second.style == Style::equal) return format_number(evaluate(it->second.values.front(), ctx));
+  if (it->second.style == Style::equal) return format_number(evaluate_formula(name, it->second.values.front(), ctx));
   return it->second.values.front();
 }
 
 std::optional<double> Variables::number(const std::string& name, const ExpressionContext& ctx) const {
   const auto it = vars_.find(name);
   if (it == vars_.end()) return std::nullopt;
-  if (it->second.style == Style::equal) return evaluate(it->second.values.front(), ctx);
+  if (it->second.style == Style::equal) return evaluate_formula(name, it->second.values.front(), ctx);
   const std::string& s = it->second.values.front();
   char* end = nullptr;
   const double v = std::strtod(s.c_str(), &end);

@@ -30,11 +30,16 @@ class Variables {
   [[nodiscard]] std::optional<double> number(const std::string& name, const ExpressionContext& ctx) const;
 
  private:
+  /// Formulas may reference other variables; a chain deeper than this is a cycle.
+  static constexpr int kMaxDepth = 64;
+  double evaluate_formula(const std::string& name, const std::string& formula, const ExpressionContext& ctx) const;
+
   struct Var {
     Style style;
     std::vector<std::string> values;
   };
   std::map<std::string, Var> vars_;
+  mutable int depth_ = 0;
 };
 
 /// Formats a number as LAMMPS does when substituting a formula's value into a command (%.15g).
