@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "molstep/core/error.hpp"
+#include "molstep/core/progress.hpp"
 #include "molstep/md/velocity.hpp"
 
 namespace molstep::md {
@@ -76,7 +77,9 @@ RunSummary Simulation::run(long n) {
   timer.lap(core::Stage::output);
 
   const long last = step + n;
+  core::Progress progress("run", n, "steps");
   for (long k = 0; k < n; ++k) {
+    progress.update(k);
     ++step;
     for (auto& fix : fixes) fix->initial_integrate(system, step);
     timer.lap(core::Stage::integrate);
@@ -90,11 +93,15 @@ RunSummary Simulation::run(long n) {
     for (auto& fix : fixes) fix->final_integrate(system, step);
     elapsed_time += dt();
     timer.lap(core::Stage::integrate);
-    if (thermo_step) print_thermo();
+    if (thermo_step) {
+      progress.finish();  // clear the progress line before the thermo row
+      print_thermo();
+    }
     for (auto& d : dumps)
       if (step % d->every() == 0) d->write(system, step);
     timer.lap(core::Stage::output);
   }
+  progress.finish();
   sum.etotal_end = total_energy(*this);
   sum.neighbor_builds = neighbor.builds() - builds_before;
   sum.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

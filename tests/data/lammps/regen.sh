@@ -3,8 +3,10 @@
 #   sh regen.sh          run every deck (at most 2 lmp at once), then write JSON
 #   sh regen.sh json     only (re)write the NAME.thermo.json files from the logs
 # Must be run from this folder (decks use relative paths). gen.mix runs
-# first because in.mix* read its data.mix.
+# first because in.mix* read its data.mix. The LAMMPS binary is $LMP (default: lmp on PATH).
 set -e
+LMP=${LMP:-lmp}
+export LMP
 cd "$(dirname "$0")"
 RUNS="
 in.lj log.lj.100
@@ -33,11 +35,12 @@ in.nvt log.nvt
 in.metal log.metal
 "
 if [ "$1" != json ]; then
-  lmp -in gen.mix -log log.gen.mix -screen none
+  "$LMP" -in gen.mix -log log.gen.mix -screen none
   echo "$RUNS" | grep -v '^gen.mix ' | grep . |
-    xargs -P 2 -L 1 sh -c 'lmp -in "$0" -log "$1" -screen none'
+    xargs -P 2 -L 1 sh -c '"$LMP" -in "$0" -log "$1" -screen none'
 fi
 echo "$RUNS" | grep . | while read deck log; do
+  case "$deck" in gen.*|in.vel.*|in.lattice.*) continue ;; esac  # no run, no thermo
   python3 parse_log.py "$log" --deck "$deck" \
     --command "lmp -in $deck -log $log -screen none" -o "$log.thermo.json"
 done
