@@ -7,6 +7,8 @@
 
 #include <cmath>
 
+#include "molstep/md/integrators/nose_hoover.hpp"
+#include "molstep/md/script/interpreter.hpp"
 #include "support/deck_runner.hpp"
 #include "support/paths.hpp"
 
@@ -89,4 +91,46 @@ TEST(Thermostats, NoseHooverChainSamplesTheCanonicalEnsemble) {
   EXPECT_NEAR(m.mean, mean, 4.0 * m.mean_se) << "mean " << m.mean << " expected " << mean;
   EXPECT_NEAR(m.var, var, 4.0 * m.var_se) << "variance " << m.var << " expected " << var;
   EXPECT_LT(m.var_se / var, 0.05) << "the run is too short to test the variance";
+}
+
+// The Nose-Hoover chain's extended energy (particles plus thermostat) is conserved by its
+// integrator, which checks the chain equations themselves rather than only their statistics.
+TEST(Thermostats, NoseHooverChainConservesItsExtendedEnergy) {
+  const auto dir = molstep::test::scratch_dir("nvt-conserved");
+  molstep::test::write_file(dir / "in.nvt",
+                            "units lj\n"
+                            "lattice fcc 0.8442\n"
+                            "region box block 0 5 0 5 0 5\n"
+                            "create_box 1 box\n"
+                            "create_atoms 1 box\n"
+                            "mass 1 1.0\n"
+                            "velocity all create 1.5 87287 loop geom\n"
+                            "pair_style lj/cut 2.5\n"
+                            "pair_coeff 1 1 1.0 1.0 2.5\n"
+                            "pair_modify shift yes\n"
+                            "neigh_modify every 1 delay 0 check yes\n"
+                            "timestep 0.002\n"
+                            "fix 1 all nvt temp 1.0 1.0 0.2\n"
+                            "run 0\n");
+  molstep::md::Output out(nullptr, std::nullopt, std::nullopt);
+  molstep::md::Simulation sim(out);
+  molstep::md::script::Interpreter interp(sim, out);
+  interp.run_file(dir / "in.nvt");
+  const auto& chain = dynamic_cast<const molstep::md::integrators::FixNoseHoover&>(*sim.fixes.at(0));
+  molstep::md::Thermo thermo;
+  thermo.norm = false;
+  const auto extended = [&] { return *thermo.value("etotal", sim.thermo_state()) + chain.chain_energy(); };
+  const double h0 = extended();
+  double worst = 0.0, t_min = 10.0, t_max = 0.0;
+  for (int block = 0; block < 10; ++block) {
+    sim.run(500);
+    worst = std::max(worst, std::fabs(extended() - h0) / std::fabs(h0));
+    const double t = *thermo.value("temp", sim.thermo_state());
+    t_min = std::min(t_min, t);
+    t_max = std::max(t_max, t);
+  }
+  RecordProperty("max_relative_change", std::to_string(worst));
+  EXPECT_LT(worst, 2e-4);
+  // The thermostat did work: starting at 1.5 the temperature is pulled towards 1.0.
+  EXPECT_LT(t_max, 1.3);
 }

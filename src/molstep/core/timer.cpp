@@ -9,7 +9,6 @@ std::string_view stage_name(Stage s) {
     case Stage::neighbor: return "neighbor";
     case Stage::integrate: return "integrate";
     case Stage::output: return "output";
-    case Stage::other: return "other";
     case Stage::count: break;
   }
   return "?";

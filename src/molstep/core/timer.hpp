@@ -8,7 +8,7 @@
 namespace molstep::core {
 
 /// Wall time spent in each stage of the MD step, for the end-of-run summary.
-enum class Stage { force, neighbor, integrate, output, other, count };
+enum class Stage { force, neighbor, integrate, output, count };
 
 [[nodiscard]] std::string_view stage_name(Stage s);
 

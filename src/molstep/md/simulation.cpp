@@ -121,7 +121,6 @@ void Simulation::write_summary(const RunSummary& s) {
   out_.line("Stage      time (s)   % of loop");
   for (int k = 0; k < static_cast<int>(core::Stage::count); ++k) {
     const auto st = static_cast<core::Stage>(k);
-    if (st == core::Stage::other) continue;
     out_.line(fmt::format("{:<10} {:9.4f}   {:6.2f}", core::stage_name(st), s.stages.seconds(st),
                           100.0 * s.stages.seconds(st) / wall));
   }
