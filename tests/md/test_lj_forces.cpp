@@ -12,7 +12,7 @@ using namespace molstep;
 using molstep::test::compute_lj;
 
 TEST(LjPair, AnalyticValues) {
-  const auto pair = test::two_type_lj(false);
+  auto pair = test::two_type_lj(false);
   const auto eval = pair.evaluator();
   double e = 0.0;
   // At r = 2^(1/6) sigma the force vanishes and E = -eps.
@@ -35,7 +35,7 @@ TEST(LjPair, AnalyticValues) {
 }
 
 TEST(LjPair, ShiftMakesEnergyVanishAtCutoff) {
-  const auto pair = test::two_type_lj(true);
+  auto pair = test::two_type_lj(true);
   double e = 1.0;
   (void)pair.evaluator().operator()<true>(2.5 * 2.5 * (1.0 - 1e-15), 1, 1, e);
   EXPECT_NEAR(e, 0.0, 1e-12);
@@ -43,7 +43,7 @@ TEST(LjPair, ShiftMakesEnergyVanishAtCutoff) {
 
 TEST(LjForces, MatchCentralFiniteDifferences) {
   auto sys = test::disordered_lj_system(4, 0.15);
-  const auto pair = test::two_type_lj(true);
+  auto pair = test::two_type_lj(true);
   md::neighbor::Neighbor nb;
   compute_lj(sys, pair, nb);
   double fmax = 0.0;
@@ -73,7 +73,7 @@ TEST(LjForces, MatchCentralFiniteDifferences) {
 
 TEST(LjForces, NetForceIsZero) {
   auto sys = test::disordered_lj_system(5, 0.2);
-  const auto pair = test::two_type_lj(false);
+  auto pair = test::two_type_lj(false);
   md::neighbor::Neighbor nb;
   compute_lj(sys, pair, nb);
   double sx = 0, sy = 0, sz = 0, fmax = 0;
@@ -98,7 +98,7 @@ struct Variant {
 void expect_same_physics(const Variant& v) {
   auto ref = test::disordered_lj_system(5, 0.2);
   auto sys = ref;
-  const auto pair = test::two_type_lj(true);
+  auto pair = test::two_type_lj(true);
   md::neighbor::Neighbor a, b;
   b.settings.full = v.full;
   b.settings.newton = v.newton;
@@ -128,7 +128,7 @@ TEST(LjForces, VirialMatchesSumOfPairTerms) {
   // For a pair potential W = sum over pairs r_ij . F_ij; with forces F_i this equals
   // sum_i x_i . F_i over an unwrapped cluster only, so check the trace against a direct sum.
   auto sys = test::disordered_lj_system(4, 0.1);
-  const auto pair = test::two_type_lj(false);
+  auto pair = test::two_type_lj(false);
   md::neighbor::Neighbor nb;
   nb.settings.skin = 0.0;
   const auto ev = compute_lj(sys, pair, nb);
@@ -161,7 +161,7 @@ Result run_kernel(bool simd, bool newton, bool two_types) {
   Result r{test::disordered_lj_system(5, 0.1), {}};
   if (!two_types)
     for (auto& t : r.system.atoms.type) t = 1;
-  const auto pair = test::two_type_lj(true);
+  auto pair = test::two_type_lj(true);
   md::neighbor::Neighbor nb;
   nb.settings.newton = newton;
   r.ev = compute_lj(r.system, pair, nb);

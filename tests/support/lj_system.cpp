@@ -42,11 +42,11 @@ md::potentials::PairLjCut two_type_lj(bool shift) {
   return pair;
 }
 
-md::potentials::EnergyVirial compute_lj(md::System& system, const md::potentials::PairLjCut& pair,
+md::potentials::EnergyVirial compute_lj(md::System& system, md::potentials::PairLjCut& pair,
                                         md::neighbor::Neighbor& neighbor) {
   neighbor.rebuild(system, pair.cutoff());
   auto& f = neighbor.clear_forces();
-  const auto ev = pair.compute(neighbor.list(), neighbor.packed(), f, true);
+  const auto ev = pair.compute({neighbor.list(), neighbor.packed(), neighbor.ghost_map()}, f, true);
   neighbor.store_forces(system);
   return ev;
 }

@@ -26,7 +26,7 @@ void Simulation::check_ready() const {
 
 void Simulation::compute_forces(bool energy_virial) {
   auto& f = neighbor.clear_forces();
-  const auto ev = pair->compute(neighbor.list(), neighbor.packed(), f, energy_virial);
+  const auto ev = pair->compute({neighbor.list(), neighbor.packed(), neighbor.ghost_map()}, f, energy_virial);
   if (energy_virial) ev_ = ev;
   neighbor.store_forces(system);
 }

@@ -46,6 +46,7 @@ class Neighbor {
   void store_forces(System& system);
 
   [[nodiscard]] const NeighborList& list() const { return list_; }
+  [[nodiscard]] const Ghosts& ghost_map() const { return ghosts_; }
   [[nodiscard]] const std::vector<PackedAtom>& packed() const { return packed_; }
   [[nodiscard]] std::vector<PackedForce>& forces() { return forces_; }
   [[nodiscard]] long builds() const { return builds_; }

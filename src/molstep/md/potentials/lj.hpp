@@ -43,8 +43,7 @@ class PairLjCut final : public PairStyle {
   void coeff(const core::ArgReader& args, int ntypes) override;
   void init(int ntypes, const PairModify& modify) override;
   [[nodiscard]] double cutoff() const override { return cut_max_; }
-  EnergyVirial compute(const neighbor::NeighborList& list, const std::vector<neighbor::PackedAtom>& atoms,
-                       std::vector<neighbor::PackedForce>& forces, bool energy_virial) const override;
+  EnergyVirial compute(const PairInput& in, std::vector<neighbor::PackedForce>& forces, bool energy_virial) override;
 
   /// Energy and fpair of one pair of types at squared distance rsq (for tests and tools).
   [[nodiscard]] LjEval evaluator() const { return LjEval{terms_.data(), stride_}; }

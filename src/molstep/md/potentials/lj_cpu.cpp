@@ -6,11 +6,10 @@
 
 namespace molstep::md::potentials {
 
-EnergyVirial PairLjCut::compute(const neighbor::NeighborList& list, const std::vector<neighbor::PackedAtom>& atoms,
-                                std::vector<neighbor::PackedForce>& forces, bool energy_virial) const {
-  if (!list.full && core::simd_enabled())
-    return lj_half_avx2(list, atoms, forces, evaluator(), ntypes_ == 1, energy_virial);
-  return pair_loop(list, atoms, forces, evaluator(), energy_virial);
+EnergyVirial PairLjCut::compute(const PairInput& in, std::vector<neighbor::PackedForce>& forces, bool energy_virial) {
+  if (!in.list.full && core::simd_enabled())
+    return lj_half_avx2(in.list, in.atoms, forces, evaluator(), ntypes_ == 1, energy_virial);
+  return pair_loop(in.list, in.atoms, forces, evaluator(), energy_virial);
 }
 
 }  // namespace molstep::md::potentials

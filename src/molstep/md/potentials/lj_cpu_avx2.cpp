@@ -2,7 +2,7 @@
 #include "molstep/md/potentials/lj_cpu_avx2.hpp"
 
 #include "molstep/core/error.hpp"
-#include "molstep/core/parallel.hpp"
+#include "molstep/md/potentials/pair_loop_cpu.hpp"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -21,6 +21,7 @@ using neighbor::PackedAtom;
 using neighbor::PackedForce;
 
 #define MOLSTEP_AVX2 __attribute__((target("avx2,fma"))) inline
+#define MOLSTEP_AVX2_LAMBDA __attribute__((target("avx2,fma")))
 
 // Loads four packed atoms and transposes them into x, y, z rows (their type rows are unused).
 MOLSTEP_AVX2 void load4(const PackedAtom* a, const std::uint32_t j[4], __m256d& x, __m256d& y, __m256d& z) {
@@ -92,14 +93,11 @@ template <bool EV, bool NEWTON>
 MOLSTEP_AVX2 EnergyVirial half_loop(const neighbor::NeighborList& list, const PackedAtom* x, PackedForce* f,
                                     const LjEval& eval, bool single) {
   static_assert(sizeof(LjTerms) == 6 * sizeof(double), "LjTerms is gathered as six doubles");
-  const std::size_t nslab = list.slabs.size() - 1;
   const std::size_t nlocal = list.nlocal;
-  std::vector<EnergyVirial> partial(nslab);
+  std::vector<EnergyVirial> partial(list.slabs.size() - 1);
   const std::uint32_t* nb = list.neighbors.data();
   const std::uint32_t* off = list.offsets.data();
-  for (long phase = 0; phase < 2; ++phase) {
-#pragma omp parallel for schedule(dynamic, 1) if (nlocal >= core::kParallelMinAtoms)
-    for (long s = phase; s < static_cast<long>(nslab); s += 2) {
+  for_each_slab(list, [&](std::size_t s) MOLSTEP_AVX2_LAMBDA {
       const __m256d one = _mm256_set1_pd(1.0);
       const __m256d all_lanes = _mm256_castsi256_pd(_mm256_set1_epi64x(-1));
       __m256d e4 = _mm256_setzero_pd(), vxx = e4, vyy = e4, vzz = e4, vxy = e4, vxz = e4, vyz = e4;
@@ -168,8 +166,7 @@ MOLSTEP_AVX2 EnergyVirial half_loop(const neighbor::NeighborList& list, const Pa
         partial[s].energy = hsum(e4);
         partial[s].virial = {hsum(vxx), hsum(vyy), hsum(vzz), hsum(vxy), hsum(vxz), hsum(vyz)};
       }
-    }
-  }
+  });
   EnergyVirial total;
   for (const auto& p : partial) total += p;
   return total;

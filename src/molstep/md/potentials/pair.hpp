@@ -5,9 +5,11 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "molstep/core/args.hpp"
+#include "molstep/md/neighbor/ghosts.hpp"
 #include "molstep/md/neighbor/neighbor_list.hpp"
 #include "molstep/md/neighbor/packed.hpp"
 
@@ -17,6 +19,18 @@ namespace molstep::md::potentials {
 struct EnergyVirial {
   double energy = 0.0;
   std::array<double, 6> virial{};
+
+  /// Adds weight * (energy e, virial of the pair force fpair * (dx, dy, dz)).
+  void add_pair(double weight, double e, double fpair, double dx, double dy, double dz) {
+    const double wf = weight * fpair;
+    energy += weight * e;
+    virial[0] += wf * dx * dx;
+    virial[1] += wf * dy * dy;
+    virial[2] += wf * dz * dz;
+    virial[3] += wf * dx * dy;
+    virial[4] += wf * dx * dz;
+    virial[5] += wf * dy * dz;
+  }
 
   EnergyVirial& operator+=(const EnergyVirial& o) {
     energy += o.energy;
@@ -30,6 +44,14 @@ struct PairModify {
   enum class Mix { geometric, arithmetic, sixthpower };
   bool shift = false;
   Mix mix = Mix::geometric;
+};
+
+/// What a pair style computes from: the list, the packed positions of owned atoms and their
+/// images, and the image map (many-body styles move per-atom values between owners and images).
+struct PairInput {
+  const neighbor::NeighborList& list;
+  const std::vector<neighbor::PackedAtom>& atoms;
+  const neighbor::Ghosts& ghosts;
 };
 
 /// A pair style through the deck's lifecycle: `pair_style` -> settings(), `pair_coeff` ->
@@ -46,10 +68,12 @@ class PairStyle {
   /// Largest cutoff over all type pairs (valid after init()).
   [[nodiscard]] virtual double cutoff() const = 0;
 
+  /// Masses the style defines for atom types (EAM files carry them), applied by pair_coeff.
+  [[nodiscard]] virtual std::vector<std::pair<int, double>> type_masses() const { return {}; }
+
   /// Adds forces to `forces` (owned atoms and images, as indexed by the list) and returns the
   /// energy and virial when `energy_virial` is set (zero otherwise).
-  virtual EnergyVirial compute(const neighbor::NeighborList& list, const std::vector<neighbor::PackedAtom>& atoms,
-                               std::vector<neighbor::PackedForce>& forces, bool energy_virial) const = 0;
+  virtual EnergyVirial compute(const PairInput& in, std::vector<neighbor::PackedForce>& forces, bool energy_virial) = 0;
 };
 
 /// The registry: creates the pair style named in a `pair_style` command, or fails at `args`'s

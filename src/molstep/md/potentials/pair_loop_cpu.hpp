@@ -17,57 +17,57 @@ namespace molstep::md::potentials {
 ///
 /// Half lists run slab by slab, even slabs concurrently and then odd ones (see NeighborList), so
 /// every atom receives its contributions in the same order on any thread count.
+/// Runs body(slab) for every slab of a half list: even slabs concurrently, then odd ones. A
+/// body that writes only to atoms of its slab, the next slab and images is race free, and every
+/// atom receives its contributions in the same order on any thread count (see NeighborList).
+template <class Body>
+void for_each_slab(const neighbor::NeighborList& list, Body&& body) {
+  const long nslab = static_cast<long>(list.slabs.size()) - 1;
+  for (long phase = 0; phase < 2; ++phase) {
+#pragma omp parallel for schedule(dynamic, 1) if (list.nlocal >= core::kParallelMinAtoms)
+    for (long s = phase; s < nslab; s += 2) body(static_cast<std::size_t>(s));
+  }
+}
+
+/// The half-list loop of a pairwise-additive style, slab by slab (for_each_slab).
 template <bool EV, bool NEWTON, class Eval>
 EnergyVirial pair_loop_half(const neighbor::NeighborList& list, const std::vector<neighbor::PackedAtom>& atoms,
                             std::vector<neighbor::PackedForce>& forces, const Eval& eval) {
-  const std::size_t nslab = list.slabs.size() - 1;
   const std::size_t nlocal = list.nlocal;
-  std::vector<EnergyVirial> partial(nslab);
+  std::vector<EnergyVirial> partial(list.slabs.size() - 1);
   const auto* nb = list.neighbors.data();
   const auto* off = list.offsets.data();
   const neighbor::PackedAtom* x = atoms.data();
   neighbor::PackedForce* f = forces.data();
-  for (long phase = 0; phase < 2; ++phase) {
-#pragma omp parallel for schedule(dynamic, 1) if (nlocal >= core::kParallelMinAtoms)
-    for (long s = phase; s < static_cast<long>(nslab); s += 2) {
-      EnergyVirial ev;
-      for (std::size_t i = list.slabs[s]; i < list.slabs[s + 1]; ++i) {
-        const double xi = x[i].x, yi = x[i].y, zi = x[i].z;
-        const int ti = x[i].type;
-        double fxi = 0.0, fyi = 0.0, fzi = 0.0;
-        for (std::uint32_t k = off[i]; k < off[i + 1]; ++k) {
-          const std::uint32_t j = nb[k];
-          const double dx = xi - x[j].x, dy = yi - x[j].y, dz = zi - x[j].z;
-          const double rsq = dx * dx + dy * dy + dz * dz;
-          double e = 0.0;
-          const double fpair = eval.template operator()<EV>(rsq, ti, x[j].type, e);
-          fxi += dx * fpair;
-          fyi += dy * fpair;
-          fzi += dz * fpair;
-          const bool both = NEWTON || j < nlocal;
-          if (both) {
-            f[j].x -= dx * fpair;
-            f[j].y -= dy * fpair;
-            f[j].z -= dz * fpair;
-          }
-          if constexpr (EV) {
-            const double w = both ? 1.0 : 0.5;
-            ev.energy += w * e;
-            ev.virial[0] += w * dx * dx * fpair;
-            ev.virial[1] += w * dy * dy * fpair;
-            ev.virial[2] += w * dz * dz * fpair;
-            ev.virial[3] += w * dx * dy * fpair;
-            ev.virial[4] += w * dx * dz * fpair;
-            ev.virial[5] += w * dy * dz * fpair;
-          }
+  for_each_slab(list, [&](std::size_t s) {
+    EnergyVirial ev;
+    for (std::size_t i = list.slabs[s]; i < list.slabs[s + 1]; ++i) {
+      const double xi = x[i].x, yi = x[i].y, zi = x[i].z;
+      const int ti = x[i].type;
+      double fxi = 0.0, fyi = 0.0, fzi = 0.0;
+      for (std::uint32_t k = off[i]; k < off[i + 1]; ++k) {
+        const std::uint32_t j = nb[k];
+        const double dx = xi - x[j].x, dy = yi - x[j].y, dz = zi - x[j].z;
+        const double rsq = dx * dx + dy * dy + dz * dz;
+        double e = 0.0;
+        const double fpair = eval.template operator()<EV>(rsq, ti, x[j].type, e);
+        fxi += dx * fpair;
+        fyi += dy * fpair;
+        fzi += dz * fpair;
+        const bool both = NEWTON || j < nlocal;
+        if (both) {
+          f[j].x -= dx * fpair;
+          f[j].y -= dy * fpair;
+          f[j].z -= dz * fpair;
         }
-        f[i].x += fxi;
-        f[i].y += fyi;
-        f[i].z += fzi;
+        if constexpr (EV) ev.add_pair(both ? 1.0 : 0.5, e, fpair, dx, dy, dz);
       }
-      partial[s] = ev;
+      f[i].x += fxi;
+      f[i].y += fyi;
+      f[i].z += fzi;
     }
-  }
+    partial[s] = ev;
+  });
   EnergyVirial total;
   for (const auto& p : partial) total += p;
   return total;
@@ -94,15 +94,7 @@ EnergyVirial pair_loop_full(const neighbor::NeighborList& list, const std::vecto
       fxi += dx * fpair;
       fyi += dy * fpair;
       fzi += dz * fpair;
-      if constexpr (EV) {
-        ev.energy += 0.5 * e;
-        ev.virial[0] += 0.5 * dx * dx * fpair;
-        ev.virial[1] += 0.5 * dy * dy * fpair;
-        ev.virial[2] += 0.5 * dz * dz * fpair;
-        ev.virial[3] += 0.5 * dx * dy * fpair;
-        ev.virial[4] += 0.5 * dx * dz * fpair;
-        ev.virial[5] += 0.5 * dy * dz * fpair;
-      }
+      if constexpr (EV) ev.add_pair(0.5, e, fpair, dx, dy, dz);
     }
     forces[i].x += fxi;
     forces[i].y += fyi;
