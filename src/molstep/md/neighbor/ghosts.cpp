@@ -59,4 +59,12 @@ void Ghosts::fold(std::vector<PackedForce>& forces, std::size_t nlocal) const {
   }
 }
 
+void Ghosts::fold_scalar(std::vector<double>& values, std::size_t nlocal) const {
+  for (std::size_t g = 0; g < owner_.size(); ++g) values[owner_[g]] += values[nlocal + g];
+}
+
+void Ghosts::forward_scalar(std::vector<double>& values, std::size_t nlocal) const {
+  for (std::size_t g = 0; g < owner_.size(); ++g) values[nlocal + g] = values[owner_[g]];
+}
+
 }  // namespace molstep::md::neighbor

@@ -23,6 +23,10 @@ class Ghosts {
 
   /// Adds the force on each image to its owner, in image order (deterministic).
   void fold(std::vector<PackedForce>& forces, std::size_t nlocal) const;
+  /// The same for a per-atom scalar (for example an EAM density).
+  void fold_scalar(std::vector<double>& values, std::size_t nlocal) const;
+  /// Copies each owner's value of a per-atom scalar to its images.
+  void forward_scalar(std::vector<double>& values, std::size_t nlocal) const;
 
   [[nodiscard]] std::size_t size() const { return owner_.size(); }
   [[nodiscard]] std::uint32_t owner(std::size_t g) const { return owner_[g]; }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <functional>
 
+#include "molstep/md/potentials/eam.hpp"
 #include "molstep/md/potentials/lj.hpp"
 #include "molstep/md/potentials/pair.hpp"
 
@@ -16,6 +17,8 @@ struct PairEntry {
 const std::vector<PairEntry>& pair_table() {
   static const std::vector<PairEntry> table = {
       {"lj/cut", [] { return std::make_unique<PairLjCut>(); }},
+      {"eam", [] { return std::make_unique<PairEam>(); }},
+      {"eam/alloy", [] { return std::make_unique<PairEamAlloy>(); }},
   };
   return table;
 }

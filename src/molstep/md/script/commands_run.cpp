@@ -26,6 +26,11 @@ void cmd_pair_coeff(Interpreter& in, const core::ArgReader& a) {
   // LAMMPS accepts "pair_coeff 2 1 ..." and means "1 2".
   if (w.size() >= 2 && core::parse_integer(w[0], i) && core::parse_integer(w[1], j) && i > j) std::swap(w[0], w[1]);
   in.sim.pair->coeff(core::ArgReader(a.command(), w, a.loc()), in.sim.system.ntypes);
+  // Styles whose files carry masses (EAM) set them, as LAMMPS does.
+  for (const auto& [type, mass] : in.sim.pair->type_masses()) {
+    in.sim.system.mass[static_cast<std::size_t>(type)] = mass;
+    in.sim.system.mass_set[static_cast<std::size_t>(type)] = true;
+  }
 }
 
 void cmd_pair_modify(Interpreter& in, const core::ArgReader& a) {
