@@ -9,7 +9,7 @@
 #include "support/lj_system.hpp"
 
 using namespace molstep;
-using molstep::test::compute_lj;
+using molstep::test::compute_pair;
 
 TEST(LjPair, AnalyticValues) {
   auto pair = test::two_type_lj(false);
@@ -45,14 +45,14 @@ TEST(LjForces, MatchCentralFiniteDifferences) {
   auto sys = test::disordered_lj_system(4, 0.15);
   auto pair = test::two_type_lj(true);
   md::neighbor::Neighbor nb;
-  compute_lj(sys, pair, nb);
+  compute_pair(sys, pair, nb);
   double fmax = 0.0;
   for (std::size_t i = 0; i < sys.atoms.size(); ++i) fmax = std::max({fmax, std::fabs(sys.atoms.fx[i])});
   const double h = 1e-5;
   for (std::int64_t id : {1, 2, 3, 77, 150, 256}) {
     auto probe = sys;
     md::neighbor::Neighbor n2;
-    compute_lj(probe, pair, n2);
+    compute_pair(probe, pair, n2);
     const std::size_t i0 = test::index_of(probe, id);
     const double analytic[3] = {probe.atoms.fx[i0], probe.atoms.fy[i0], probe.atoms.fz[i0]};
     for (int d = 0; d < 3; ++d) {
@@ -63,7 +63,7 @@ TEST(LjForces, MatchCentralFiniteDifferences) {
         auto& c = d == 0 ? moved.atoms.x : d == 1 ? moved.atoms.y : moved.atoms.z;
         c[i] += sgn == 0 ? h : -h;
         md::neighbor::Neighbor n3;
-        e[sgn] = compute_lj(moved, pair, n3).energy;
+        e[sgn] = compute_pair(moved, pair, n3).energy;
       }
       const double numeric = -(e[0] - e[1]) / (2.0 * h);
       EXPECT_NEAR(analytic[d], numeric, 1e-6 * fmax) << "atom " << id << " component " << d;
@@ -75,7 +75,7 @@ TEST(LjForces, NetForceIsZero) {
   auto sys = test::disordered_lj_system(5, 0.2);
   auto pair = test::two_type_lj(false);
   md::neighbor::Neighbor nb;
-  compute_lj(sys, pair, nb);
+  compute_pair(sys, pair, nb);
   double sx = 0, sy = 0, sz = 0, fmax = 0;
   for (std::size_t i = 0; i < sys.atoms.size(); ++i) {
     sx += sys.atoms.fx[i];
@@ -102,8 +102,8 @@ void expect_same_physics(const Variant& v) {
   md::neighbor::Neighbor a, b;
   b.settings.full = v.full;
   b.settings.newton = v.newton;
-  const auto ea = compute_lj(ref, pair, a);
-  const auto eb = compute_lj(sys, pair, b);
+  const auto ea = compute_pair(ref, pair, a);
+  const auto eb = compute_pair(sys, pair, b);
   EXPECT_NEAR(ea.energy, eb.energy, 1e-12 * std::fabs(ea.energy));
   for (int k = 0; k < 6; ++k) EXPECT_NEAR(ea.virial[k], eb.virial[k], 1e-11 * std::fabs(ea.virial[0]));
   double fmax = 0.0;
@@ -131,7 +131,7 @@ TEST(LjForces, VirialMatchesSumOfPairTerms) {
   auto pair = test::two_type_lj(false);
   md::neighbor::Neighbor nb;
   nb.settings.skin = 0.0;
-  const auto ev = compute_lj(sys, pair, nb);
+  const auto ev = compute_pair(sys, pair, nb);
   const auto eval = pair.evaluator();
   double w = 0.0;
   const auto& a = sys.atoms;
@@ -164,7 +164,7 @@ Result run_kernel(bool simd, bool newton, bool two_types) {
   auto pair = test::two_type_lj(true);
   md::neighbor::Neighbor nb;
   nb.settings.newton = newton;
-  r.ev = compute_lj(r.system, pair, nb);
+  r.ev = compute_pair(r.system, pair, nb);
   core::set_simd_enabled(saved);
   return r;
 }

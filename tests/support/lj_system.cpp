@@ -42,8 +42,8 @@ md::potentials::PairLjCut two_type_lj(bool shift) {
   return pair;
 }
 
-md::potentials::EnergyVirial compute_lj(md::System& system, md::potentials::PairLjCut& pair,
-                                        md::neighbor::Neighbor& neighbor) {
+md::potentials::EnergyVirial compute_pair(md::System& system, md::potentials::PairStyle& pair,
+                                          md::neighbor::Neighbor& neighbor) {
   neighbor.rebuild(system, pair.cutoff());
   auto& f = neighbor.clear_forces();
   const auto ev = pair.compute({neighbor.list(), neighbor.packed(), neighbor.ghost_map()}, f, true);

@@ -16,8 +16,8 @@ md::potentials::PairLjCut two_type_lj(bool shift);
 
 /// Rebuilds the neighbour list and computes forces; returns energy and virial. Forces end up
 /// in system.atoms.f*.
-md::potentials::EnergyVirial compute_lj(md::System& system, md::potentials::PairLjCut& pair,
-                                        md::neighbor::Neighbor& neighbor);
+md::potentials::EnergyVirial compute_pair(md::System& system, md::potentials::PairStyle& pair,
+                                          md::neighbor::Neighbor& neighbor);
 
 /// Index of the atom with `id` (atoms are reordered by neighbour builds).
 std::size_t index_of(const md::System& system, std::int64_t id);
