@@ -148,6 +148,48 @@ void PairEam::init(int ntypes, const PairModify&) {
   }
 }
 
+void PairEamComd::coeff(const core::ArgReader& args, int ntypes) {
+  args.expect_count(3, 3, "* * FILE");
+  int ilo, ihi, jlo, jhi;
+  if (!core::parse_type_range(args.at(0, "I"), ntypes, ilo, ihi) || !core::parse_type_range(args.at(1, "J"), ntypes, jlo, jhi) ||
+      ilo != 1 || ihi != ntypes || jlo != 1 || jhi != ntypes)
+    args.fail("eam/comd describes one element: use 'pair_coeff * * FILE'");
+  file_ = io::read_funcfl(args.at(2, "file"));
+  ntypes_ = ntypes;
+  masses_.clear();
+  for (int t = 1; t <= ntypes; ++t) masses_.emplace_back(t, file_->mass);
+}
+
+void PairEamComd::init(int ntypes, const PairModify&) {
+  if (!file_ || ntypes_ != ntypes) throw Error("pair eam/comd: no pair_coeff given");
+  constexpr double kHartreeToEv = 27.21138505, kBohrToAngstrom = 0.52917721092;
+  const io::Funcfl& f = *file_;
+  EamTables& T = tables_;
+  T.nrho = f.nrho;
+  T.drho = f.drho;
+  T.nr = f.nr;
+  T.dr = f.dr;
+  T.rhomax = (T.nrho - 1) * T.drho;
+  T.rdr = 1.0 / T.dr;
+  T.rdrho = 1.0 / T.drho;
+  T.cutmax = f.cutoff;
+  T.pair_is_phi = true;
+  std::vector<double> phi(f.zr.size());
+  for (std::size_t i = 1; i < phi.size(); ++i) {
+    const double r = static_cast<double>(i) * f.dr;
+    phi[i] = f.zr[i] * (f.zr[i] / r);
+    phi[i] *= kHartreeToEv * kBohrToAngstrom;
+  }
+  phi[0] = phi[1] + (phi[1] - phi[2]);
+  T.frho = {CubicTable::comd_quadratic(f.frho, T.drho)};
+  T.rhor = {CubicTable::comd_quadratic(f.rhor, T.dr)};
+  T.z2r = {CubicTable::comd_quadratic(phi, T.dr)};
+  T.stride = ntypes + 1;
+  T.type2frho.assign(static_cast<std::size_t>(T.stride), 0);
+  T.type2rhor.assign(static_cast<std::size_t>(T.stride * T.stride), 0);
+  T.type2z2r.assign(static_cast<std::size_t>(T.stride * T.stride), 0);
+}
+
 void PairEamAlloy::coeff(const core::ArgReader& args, int ntypes) {
   if (args.size() != static_cast<std::size_t>(ntypes) + 3)
     args.fail("expected '* * FILE' and one element name per atom type (" + std::to_string(ntypes) + "), got " +

@@ -18,7 +18,8 @@ struct EamTables {
   int nrho = 0, nr = 0;
   double drho = 0.0, dr = 0.0, rhomax = 0.0, cutmax = 0.0;
   double rdr = 0.0, rdrho = 0.0;  ///< 1/dr, 1/drho
-  std::vector<CubicTable> frho, rhor, z2r;  ///< z2r = r * phi(r)
+  std::vector<CubicTable> frho, rhor, z2r;  ///< z2r = r * phi(r), or phi(r) itself if pair_is_phi
+  bool pair_is_phi = false;
   int stride = 0;                           ///< ntypes + 1
   std::vector<int> type2frho;               ///< per type
   std::vector<int> type2rhor, type2z2r;     ///< per type pair, index i * stride + j
@@ -65,6 +66,22 @@ class PairEam final : public PairEamBase {
  private:
   std::vector<io::Funcfl> files_;
   std::vector<int> map_;  ///< type -> file, -1 if unset
+};
+
+/// `pair_style eam/comd` with `pair_coeff I J FILE` (one funcfl file): CoMD's EAM, for
+/// reproducing CoMD's numbers. It differs from `eam` in three ways: phi(r) = Z(r)^2 / r is
+/// tabulated directly with CODATA's Hartree (27.21138505 eV) and Bohr (0.52917721092 A) where
+/// LAMMPS rounds to 27.2 * 0.529 (1.9 meV/atom in Cu_u6's cohesive energy), phi(0) is
+/// extrapolated linearly, and tables are interpolated by CoMD's quadratic scheme.
+class PairEamComd final : public PairEamBase {
+ public:
+  [[nodiscard]] std::string_view name() const override { return "eam/comd"; }
+  void coeff(const core::ArgReader& args, int ntypes) override;
+  void init(int ntypes, const PairModify& modify) override;
+
+ private:
+  std::optional<io::Funcfl> file_;
+  int ntypes_ = 0;
 };
 
 /// `pair_style eam/alloy` with `pair_coeff * * FILE ELEMENT...` (setfl, one element per type).

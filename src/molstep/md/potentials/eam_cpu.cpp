@@ -21,6 +21,7 @@ EnergyVirial PairEamBase::compute(const PairInput& in, std::vector<neighbor::Pac
   const auto* nb = list.neighbors.data();
   const auto* off = list.offsets.data();
   const double cutsq = T.cutmax * T.cutmax;
+  const bool pair_is_phi = T.pair_is_phi;
   // Tables per type pair, resolved once: rho_of[a * stride + b] is the density an atom of type a
   // contributes at an atom of type b; pair_of[a * stride + b] is r * phi_ab.
   std::vector<const CubicTable*> rho_of(T.type2rhor.size()), pair_of(T.type2z2r.size());
@@ -107,8 +108,8 @@ EnergyVirial PairEamBase::compute(const PairInput& in, std::vector<neighbor::Pac
         const double z2p = z2.derivative(m, p);
         const double z2v = z2.value(m, p);
         const double recip = 1.0 / r;
-        const double phi = z2v * recip;
-        const double phip = z2p * recip - phi * recip;
+        const double phi = pair_is_phi ? z2v : z2v * recip;
+        const double phip = pair_is_phi ? z2p : z2p * recip - phi * recip;
         const double psip = fp[i] * rhojp + fp[j] * rhoip + phip;
         const double fpair = -psip * recip;
         fxi += dx * fpair;

@@ -19,6 +19,7 @@ const std::vector<PairEntry>& pair_table() {
       {"lj/cut", [] { return std::make_unique<PairLjCut>(); }},
       {"eam", [] { return std::make_unique<PairEam>(); }},
       {"eam/alloy", [] { return std::make_unique<PairEamAlloy>(); }},
+      {"eam/comd", [] { return std::make_unique<PairEamComd>(); }},
   };
   return table;
 }

@@ -31,4 +31,27 @@ CubicTable CubicTable::build(const std::vector<double>& f, int n, double delta) 
   return t;
 }
 
+CubicTable CubicTable::comd_quadratic(const std::vector<double>& f, double delta) {
+  const int n = static_cast<int>(f.size());
+  const auto tt = [&](int i) { return f[static_cast<std::size_t>(i < 0 ? 0 : (i > n - 1 ? n - 1 : i))]; };
+  CubicTable t;
+  t.n = n;
+  t.delta = delta;
+  t.c.assign(static_cast<std::size_t>(n) + 1, std::array<double, 7>{});
+  const double inv = 1.0 / delta;
+  for (int ii = 0; ii < n; ++ii) {
+    auto& k = t.c[static_cast<std::size_t>(ii) + 1];
+    const double g1 = tt(ii + 1) - tt(ii - 1);
+    const double g2 = tt(ii + 2) - tt(ii);
+    k[6] = tt(ii);
+    k[5] = 0.5 * g1;
+    k[4] = 0.5 * (tt(ii + 1) + tt(ii - 1) - 2.0 * tt(ii));
+    k[3] = 0.0;
+    k[2] = 0.5 * g1 * inv;
+    k[1] = 0.5 * (g2 - g1) * inv;
+    k[0] = 0.0;
+  }
+  return t;
+}
+
 }  // namespace molstep::md::potentials

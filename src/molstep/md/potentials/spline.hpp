@@ -18,6 +18,12 @@ struct CubicTable {
   /// `f` holds f[1..n] (f[0] unused).
   static CubicTable build(const std::vector<double>& f, int n, double delta);
 
+  /// CoMD's scheme on the same index convention (interval m covers x_(m-1)..x_m): a quadratic
+  /// through three neighbouring points for the value and, separately, a derivative linear
+  /// between the central differences at the interval's ends. `f` holds f_0..f_(n-1); the table
+  /// is padded as CoMD pads it (f_-1 = f_0, f_n = f_(n+1) = f_(n-1)).
+  static CubicTable comd_quadratic(const std::vector<double>& f, double delta);
+
   [[nodiscard]] double value(int m, double p) const {
     const auto& k = c[static_cast<std::size_t>(m)];
     return ((k[3] * p + k[4]) * p + k[5]) * p + k[6];
