@@ -177,7 +177,7 @@ TEST_F(CliErrors, UnknownCommand) {
 
 TEST_F(CliErrors, UnknownPairStyleListsKnownStyles) {
   expect_failure(std::string(kSetup) + "pair_style lj/long/coul 2.5\n", "case.in", kSetupLines + 1,
-                 "unknown pair_style 'lj/long/coul' (known: lj/cut)");
+                 "unknown pair_style 'lj/long/coul' (known: lj/cut, eam, eam/alloy, eam/comd)");
 }
 
 TEST_F(CliErrors, WrongArgumentCount) {
