@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "molstep/core/error.hpp"
+#include "molstep/md/cuda/run_cuda.hpp"
 #include "molstep/md/script/interpreter.hpp"
 #include "molstep/md/simulation.hpp"
 #include "subcommands.hpp"
@@ -20,6 +21,7 @@ struct MdOptions {
   int threads = 0;
   std::string log = "log.molstep";
   std::string thermo;
+  std::string device = "auto";
   bool quiet = false;
 };
 
@@ -55,6 +57,8 @@ std::function<int()> add_md_command(CLI::App& app) {
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
       ->trigger_on_parse();
   md->add_option("--threads", opt->threads, "OpenMP threads (default: all cores)")->check(CLI::PositiveNumber);
+  md->add_option("--device", opt->device, "cpu or cuda (default: cuda when a GPU is present)")
+      ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
   md->add_option("--log", opt->log, "log file, or 'none' (default: log.molstep)");
   md->add_option("--thermo", opt->thermo, "JSON-lines copy of thermo output (default: LOG.thermo.jsonl)");
   md->add_flag("--quiet", opt->quiet, "do not echo to the screen");
@@ -68,6 +72,13 @@ std::function<int()> add_md_command(CLI::App& app) {
       else if (log) thermo = opt->log + ".thermo.jsonl";
       out = std::make_unique<md::Output>(opt->quiet ? nullptr : &std::cout, log, thermo);
       md::Simulation sim(*out);
+      const bool gpu = opt->device == "cuda" || (opt->device == "auto" && md::cuda::device_count() > 0);
+      if (gpu) {
+        if (md::cuda::device_count() == 0)
+          throw Error("--device cuda: no CUDA device is available (or molstep was built without CUDA)");
+        sim.device = md::Device::cuda;
+        out->line("Device: " + md::cuda::device_summary());
+      }
       md::script::Interpreter interp(sim, *out);
       for (const auto& [name, values] : group_vars(opt->vars, *starts)) interp.vars.define_index(name, values);
       interp.run_file(opt->deck);

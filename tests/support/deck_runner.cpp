@@ -12,12 +12,13 @@ namespace molstep::test {
 
 std::vector<nlohmann::json> run_deck(const std::filesystem::path& deck, const std::filesystem::path& workdir,
                                      const std::vector<std::pair<std::string, std::vector<std::string>>>& vars,
-                                     std::filesystem::path thermo_file) {
+                                     std::filesystem::path thermo_file, bool on_gpu) {
   const auto jsonl = std::filesystem::absolute(thermo_file.empty() ? workdir / "thermo.jsonl" : thermo_file);
   {
     ScopedCwd cwd(workdir);
     md::Output out(nullptr, std::nullopt, jsonl);
     md::Simulation sim(out);
+    if (on_gpu) sim.device = md::Device::cuda;
     md::script::Interpreter interp(sim, out);
     for (const auto& [name, values] : vars) interp.vars.define_index(name, values);
     interp.run_file(std::filesystem::absolute(deck));

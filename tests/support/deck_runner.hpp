@@ -14,7 +14,7 @@ namespace molstep::test {
 /// copy written to `thermo_file` (default: workdir/thermo.jsonl).
 std::vector<nlohmann::json> run_deck(const std::filesystem::path& deck, const std::filesystem::path& workdir,
                                      const std::vector<std::pair<std::string, std::vector<std::string>>>& vars = {},
-                                     std::filesystem::path thermo_file = {});
+                                     std::filesystem::path thermo_file = {}, bool on_gpu = false);
 
 /// A LAMMPS log's thermo table as stored by tests/data/lammps/parse_log.py (NAME.thermo.json).
 struct PeerThermo {

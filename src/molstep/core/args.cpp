@@ -12,7 +12,9 @@ bool parse_double(const std::string& s, double& out) {
   char* end = nullptr;
   errno = 0;
   out = std::strtod(s.c_str(), &end);
-  return end != s.c_str() && *end == '\0' && errno == 0 && std::isfinite(out);
+  // ERANGE on underflow still gives a usable (tiny or zero) value; on overflow it does not.
+  const bool range_ok = errno == 0 || (errno == ERANGE && std::fabs(out) < 1.0);
+  return end != s.c_str() && *end == '\0' && range_ok && std::isfinite(out);
 }
 
 bool parse_integer(const std::string& s, long long& out) {

@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <cstdlib>
+#include <string>
 
 namespace molstep::core {
 
@@ -10,7 +11,8 @@ namespace {
 
 bool detect() {
 #if defined(__x86_64__)
-  if (std::getenv("MOLSTEP_NO_SIMD")) return false;
+  const char* off = std::getenv("MOLSTEP_NO_SIMD");
+  if (off && *off && std::string(off) != "0") return false;
   __builtin_cpu_init();
   return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
 #else

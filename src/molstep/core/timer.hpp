@@ -22,6 +22,7 @@ class StageTimer {
     seconds_[static_cast<int>(s)] += std::chrono::duration<double>(now - last_).count();
     last_ = now;
   }
+  void add(Stage s, double seconds) { seconds_[static_cast<int>(s)] += seconds; }
   void reset() {
     seconds_.fill(0.0);
     last_ = clock::now();

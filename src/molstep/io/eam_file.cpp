@@ -88,7 +88,7 @@ class Reader {
 template <class T>
 void read_grid(Reader& r, T& out) {
   const auto w = r.line("the grid line 'Nrho drho Nr dr cutoff'");
-  if (w.size() < 5) r.fail("expected 5 values 'Nrho drho Nr dr cutoff', found " + std::to_string(w.size()));
+  if (w.size() != 5) r.fail("expected 5 values 'Nrho drho Nr dr cutoff', found " + std::to_string(w.size()));
   const long long nrho = r.integer(w, 0, "Nrho"), nr = r.integer(w, 2, "Nr");
   out.drho = r.number(w, 1, "drho");
   out.dr = r.number(w, 3, "dr");

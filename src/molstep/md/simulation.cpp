@@ -10,17 +10,21 @@
 
 #include "molstep/core/error.hpp"
 #include "molstep/core/progress.hpp"
+#include "molstep/md/cuda/run_cuda.hpp"
 #include "molstep/md/velocity.hpp"
 
 namespace molstep::md {
 
-void Simulation::check_ready() const {
+void Simulation::check_ready() {
   if (!system.box_defined) throw Error("run: no simulation box (use create_box or read_data first)");
   if (system.atoms.size() == 0) throw Error("run: the system has no atoms");
+  if (!pair) throw Error("run: no pair style defined (use pair_style and pair_coeff)");
+  // The pair style first: its complaint (a type without coefficients or potential file) is the
+  // one to fix before any about masses.
+  pair->init(system.ntypes, pair_modify);
   for (int t = 1; t <= system.ntypes; ++t)
     if (!system.mass_set[static_cast<std::size_t>(t)])
       throw Error("run: no mass set for atom type " + std::to_string(t) + " (use the mass command)");
-  if (!pair) throw Error("run: no pair style defined (use pair_style and pair_coeff)");
   if (!(dt() > 0.0)) throw Error("run: the timestep must be positive");
 }
 
@@ -42,19 +46,28 @@ void Simulation::print_thermo() {
   out_.thermo_row(runs_, thermo.columns(), values);
 }
 
-namespace {
-double total_energy(const Simulation& sim) {
+double Simulation::total_energy(const potentials::EnergyVirial& ev) const {
   Thermo t;
   t.norm = false;
-  return *t.value("etotal", sim.thermo_state());
+  return *t.value("etotal", ThermoState{system, ev, step, dt(), elapsed_time, run_start});
 }
-}  // namespace
+
+void Simulation::emit_thermo(const potentials::EnergyVirial& ev) {
+  ev_ = ev;
+  print_thermo();
+}
 
 RunSummary Simulation::run(long n) {
   if (n < 0) throw Error("run: the number of steps must not be negative");
   check_ready();
   ++runs_;
   run_start = step;
+  RunSummary sum = device == Device::cuda ? cuda::run(*this, n) : run_cpu(n);
+  write_summary(sum);
+  return sum;
+}
+
+RunSummary Simulation::run_cpu(long n) {
   RunSummary sum;
   sum.steps = n;
   sum.atoms = system.atoms.size();
@@ -62,7 +75,6 @@ RunSummary Simulation::run(long n) {
   auto& timer = sum.stages;
   timer.reset();
 
-  pair->init(system.ntypes, pair_modify);
   neighbor.rebuild(system, pair->cutoff());
   const long builds_before = neighbor.builds();
   timer.lap(core::Stage::neighbor);
@@ -70,7 +82,7 @@ RunSummary Simulation::run(long n) {
   const integrators::RunInfo info{dt(), step, step + n};
   for (auto& fix : fixes) fix->setup(system, info);
   timer.lap(core::Stage::force);
-  sum.etotal_start = total_energy(*this);
+  sum.etotal_start = total_energy(ev_);
   out_.line(thermo.header());
   print_thermo();
   for (auto& d : dumps) d->write(system, step);
@@ -102,17 +114,19 @@ RunSummary Simulation::run(long n) {
     timer.lap(core::Stage::output);
   }
   progress.finish();
-  sum.etotal_end = total_energy(*this);
+  sum.etotal_end = total_energy(ev_);
   sum.neighbor_builds = neighbor.builds() - builds_before;
+  sum.list_pairs = neighbor.list().pairs();
+  sum.images = neighbor.ghosts();
   sum.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  write_summary(sum);
   return sum;
 }
 
 void Simulation::write_summary(const RunSummary& s) {
   const double wall = s.wall_seconds > 0.0 ? s.wall_seconds : 1e-9;
-  out_.line(fmt::format("Loop time of {:.6g} s on {} thread(s) for {} steps with {} atoms", s.wall_seconds,
-                        omp_get_max_threads(), s.steps, s.atoms));
+  const std::string where = s.device.empty() ? fmt::format("{} thread(s)", omp_get_max_threads()) : s.device;
+  out_.line(fmt::format("Loop time of {:.6g} s on {} for {} steps with {} atoms", s.wall_seconds, where, s.steps,
+                        s.atoms));
   const bool lj = system.units.name == "lj";
   const double per_day = dt() * static_cast<double>(s.steps) / wall * 86400.0 * (lj ? 1.0 : 1e-3);
   out_.line(fmt::format("Performance: {:.4g} atom-steps/s, {:.4g} steps/s, {:.4g} {}/day",
@@ -124,8 +138,9 @@ void Simulation::write_summary(const RunSummary& s) {
     out_.line(fmt::format("{:<10} {:9.4f}   {:6.2f}", core::stage_name(st), s.stages.seconds(st),
                           100.0 * s.stages.seconds(st) / wall));
   }
-  out_.line(fmt::format("Neighbour list builds: {}   ghost atoms: {}   pairs in list: {}", s.neighbor_builds,
-                        neighbor.ghosts(), neighbor.list().pairs()));
+  out_.line(fmt::format("Neighbour list builds: {}   ghost atoms: {}   pairs in list: {}", s.neighbor_builds, s.images,
+                        s.list_pairs));
+  for (const auto& note : s.notes) out_.line(note);
   const bool conservative =
       !fixes.empty() && std::all_of(fixes.begin(), fixes.end(), [](const auto& f) { return f->conserves_energy(); });
   if (conservative && s.etotal_start != 0.0)

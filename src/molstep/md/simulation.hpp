@@ -31,14 +31,22 @@ struct RunSummary {
   double wall_seconds = 0.0;
   core::StageTimer stages;
   long neighbor_builds = 0;
+  std::size_t list_pairs = 0;   ///< entries in the last neighbour list
+  std::size_t images = 0;       ///< ghost images of the last build (CPU)
   double etotal_start = 0.0, etotal_end = 0.0;  ///< total energy, not normalised
+  std::string device;                           ///< where it ran, for the summary
+  std::vector<std::string> notes;               ///< device-specific lines (memory, ...)
 };
+
+/// Where the run loop executes (`--device`).
+enum class Device { cpu, cuda };
 
 /// Everything a deck sets up, and the velocity-Verlet run loop (LAMMPS's Verlet::run order).
 class Simulation {
  public:
   explicit Simulation(Output& output) : out_(output) {}
 
+  Device device = Device::cpu;
   System system;
   std::optional<Lattice> lattice;
   std::map<std::string, Region> regions;
@@ -64,8 +72,16 @@ class Simulation {
   /// Commits every dump file (end of a successful deck).
   void finish();
 
+  /// Records the energy and virial of the current forces and prints a thermo row (used by the
+  /// run loops of both devices).
+  void emit_thermo(const potentials::EnergyVirial& ev);
+  /// Total (not normalised) energy of the current state with the given potential energy.
+  [[nodiscard]] double total_energy(const potentials::EnergyVirial& ev) const;
+  [[nodiscard]] Output& output() { return out_; }
+
  private:
-  void check_ready() const;
+  void check_ready();
+  RunSummary run_cpu(long n);
   void compute_forces(bool energy_virial);
   void print_thermo();
   void write_summary(const RunSummary& s);

@@ -54,7 +54,7 @@ void Neighbor::rebuild(System& s, double cutoff) {
   for (int d = 0; d < 3; ++d)
     if (2.0 * rl > s.box.length(d))
       throw Error("pair cutoff plus skin (" + std::to_string(rl) + ") is more than half the box length in " +
-                  std::string(1, "xyz"[d]) + " (" + std::to_string(s.box.length(d)) +
+                  std::string(1, "xyz"[d]) + " (box length " + std::to_string(s.box.length(d)) +
                   "); molstep needs a box at least twice the neighbour cutoff");
   wrap(s);
   grid_ = CellGrid(s.box, rl);

@@ -75,11 +75,10 @@ void PairEam::coeff(const core::ArgReader& args, int ntypes) {
     index = static_cast<int>(files_.size()) - 1;
   }
   int count = 0;
+  masses_.clear();  // only the types this pair_coeff names take the file's mass, as in LAMMPS
   for (int i = ilo; i <= ihi; ++i)
     if (i >= jlo && i <= jhi) {
       map_[static_cast<std::size_t>(i)] = index;
-      masses_.erase(std::remove_if(masses_.begin(), masses_.end(), [&](const auto& m) { return m.first == i; }),
-                    masses_.end());
       masses_.emplace_back(i, files_[static_cast<std::size_t>(index)].mass);
       ++count;
     }
@@ -93,7 +92,7 @@ void PairEam::init(int ntypes, const PairModify&) {
       throw Error("pair eam: no potential file for atom type " + std::to_string(t) + " (pair_coeff " +
                   std::to_string(t) + " " + std::to_string(t) + " FILE)");
   EamTables& T = tables_;
-  // One grid for all files: the finest spacing and the longest range of any file in use.
+  // One grid for all files: the largest spacing and the longest range of any file in use (as LAMMPS).
   double rmax = 0.0, rhomax = 0.0;
   T.dr = T.drho = 0.0;
   std::vector<bool> used(files_.size(), false);

@@ -68,7 +68,8 @@ class PairStyle {
   /// Largest cutoff over all type pairs (valid after init()).
   [[nodiscard]] virtual double cutoff() const = 0;
 
-  /// Masses the style defines for atom types (EAM files carry them), applied by pair_coeff.
+  /// Masses the last coeff() call defines for the types it named (EAM files carry them),
+  /// applied by the pair_coeff command.
   [[nodiscard]] virtual std::vector<std::pair<int, double>> type_masses() const { return {}; }
 
   /// Adds forces to `forces` (owned atoms and images, as indexed by the list) and returns the

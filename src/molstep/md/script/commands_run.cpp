@@ -12,6 +12,8 @@ namespace {
 void cmd_pair_style(Interpreter& in, const core::ArgReader& a) {
   if (a.size() < 1) a.expect_count(1, 1, "STYLE args...");
   auto pair = potentials::make_pair_style(a.at(0, "style"), a);
+  if (a.at(0, "style").rfind("eam", 0) == 0 && in.sim.system.units.name != "metal")
+    a.fail("EAM potential files are in metal units (eV, Angstrom): use 'units metal'");
   const core::ArgReader settings(a.command() + " " + a.at(0, "style"),
                                  std::vector<std::string>(a.words().begin() + 1, a.words().end()), a.loc());
   pair->settings(settings);

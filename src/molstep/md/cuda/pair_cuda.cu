@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: MIT
+#include <cub/device/device_reduce.cuh>
+
+#include <vector>
+
+#include "molstep/core/error.hpp"
+#include "molstep/md/cuda/pair_cuda.cuh"
+#include "molstep/md/potentials/eam.hpp"
+#include "molstep/md/potentials/lj.hpp"
+
+namespace molstep::md::cuda {
+
+namespace {
+
+constexpr int kBlock = 128;
+int blocks(std::size_t n) { return static_cast<int>((n + kBlock - 1) / kBlock); }
+
+struct EvOut {
+  double *e, *w0, *w1, *w2, *w3, *w4, *w5;
+};
+
+// ---- Lennard-Jones ---------------------------------------------------------------------------
+
+template <bool EV>
+__global__ void lj_kernel(std::size_t n, DeviceBox box, const double* __restrict__ x, const double* __restrict__ y,
+                          const double* __restrict__ z, const int* __restrict__ type,
+                          const potentials::LjTerms* __restrict__ terms, int stride, const int* __restrict__ index,
+                          const int* __restrict__ count, std::size_t lstride, double* fx, double* fy, double* fz,
+                          EvOut ev) {
+  const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
+  if (i >= n) return;
+  const double xi = x[i], yi = y[i], zi = z[i];
+  const int ti = type[i];
+  double ax = 0.0, ay = 0.0, az = 0.0, e = 0.0, v0 = 0.0, v1 = 0.0, v2 = 0.0, v3 = 0.0, v4 = 0.0, v5 = 0.0;
+  const int m = count[i];
+  for (int k = 0; k < m; ++k) {
+    const int j = index[static_cast<std::size_t>(k) * lstride + i];
+    const double dx = min_image(xi - x[j], box.len[0], box.inv[0]);
+    const double dy = min_image(yi - y[j], box.len[1], box.inv[1]);
+    const double dz = min_image(zi - z[j], box.len[2], box.inv[2]);
+    const double rsq = dx * dx + dy * dy + dz * dz;
+    const potentials::LjTerms& p = terms[ti * stride + type[j]];
+    if (rsq < p.cutsq) {
+      const double r2inv = 1.0 / rsq;
+      const double r6inv = r2inv * r2inv * r2inv;
+      const double fpair = r6inv * (p.lj1 * r6inv - p.lj2) * r2inv;
+      ax += dx * fpair;
+      ay += dy * fpair;
+      az += dz * fpair;
+      if (EV) {
+        e += 0.5 * (r6inv * (p.lj3 * r6inv - p.lj4) - p.offset);
+        v0 += 0.5 * dx * dx * fpair;
+        v1 += 0.5 * dy * dy * fpair;
+        v2 += 0.5 * dz * dz * fpair;
+        v3 += 0.5 * dx * dy * fpair;
+        v4 += 0.5 * dx * dz * fpair;
+        v5 += 0.5 * dy * dz * fpair;
+      }
+    }
+  }
+  fx[i] = ax;
+  fy[i] = ay;
+  fz[i] = az;
+  if (EV) {
+    ev.e[i] = e;
+    ev.w0[i] = v0;
+    ev.w1[i] = v1;
+    ev.w2[i] = v2;
+    ev.w3[i] = v3;
+    ev.w4[i] = v4;
+    ev.w5[i] = v5;
+  }
+}
+
+class LjCuda final : public PairCuda {
+ public:
+  explicit LjCuda(const potentials::PairLjCut& lj, int ntypes) : stride_(ntypes + 1) {
+    const auto eval = lj.evaluator();
+    std::vector<potentials::LjTerms> t(eval.terms, eval.terms + stride_ * stride_);
+    terms_.upload(t);
+  }
+  void compute(DeviceAtoms& a, const DeviceBox& box, const DeviceList& l, bool ev) override {
+    if (ev) ensure_ev(a.n);
+    const EvOut out{e_.data(), w_[0].data(), w_[1].data(), w_[2].data(), w_[3].data(), w_[4].data(), w_[5].data()};
+    if (ev)
+      lj_kernel<true><<<blocks(a.n), kBlock>>>(a.n, box, a.x.data(), a.y.data(), a.z.data(), a.type.data(),
+                                               terms_.data(), stride_, l.index.data(), l.count.data(), l.stride,
+                                               a.fx.data(), a.fy.data(), a.fz.data(), out);
+    else
+      lj_kernel<false><<<blocks(a.n), kBlock>>>(a.n, box, a.x.data(), a.y.data(), a.z.data(), a.type.data(),
+                                                terms_.data(), stride_, l.index.data(), l.count.data(), l.stride,
+                                                a.fx.data(), a.fy.data(), a.fz.data(), out);
+    MOLSTEP_CUDA_CHECK(cudaGetLastError());
+  }
+
+ private:
+  int stride_;
+  gpu::DeviceArray<potentials::LjTerms> terms_;
+};
+
+// ---- EAM -------------------------------------------------------------------------------------
+
+// All cubic tables of a style in one buffer: table t starts at offset[t] (7 doubles per point).
+struct Tables {
+  const double* c;
+  const int* offset;
+  const int* type2frho;
+  const int* type2rhor;
+  const int* type2z2r;
+  int stride, nr, nrho;
+  double rdr, rdrho, rhomax, cutsq;
+  bool pair_is_phi;
+};
+
+__device__ inline const double* coeffs(const Tables& t, int table, int m) { return t.c + t.offset[table] + 7 * m; }
+
+__device__ inline void locate(const Tables& t, double r, int& m, double& p) {
+  p = r * t.rdr + 1.0;
+  m = static_cast<int>(p);
+  m = m < t.nr - 1 ? m : t.nr - 1;
+  p -= m;
+  p = p < 1.0 ? p : 1.0;
+}
+
+template <bool EV>
+__global__ void eam_density_kernel(std::size_t n, DeviceBox box, const double* __restrict__ x,
+                                   const double* __restrict__ y, const double* __restrict__ z,
+                                   const int* __restrict__ type, Tables t, const int* __restrict__ index,
+                                   const int* __restrict__ count, std::size_t lstride, double* fp, double* e) {
+  const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
+  if (i >= n) return;
+  const double xi = x[i], yi = y[i], zi = z[i];
+  const int ti = type[i];
+  double rho = 0.0;
+  const int cnt = count[i];
+  for (int k = 0; k < cnt; ++k) {
+    const int j = index[static_cast<std::size_t>(k) * lstride + i];
+    const double dx = min_image(xi - x[j], box.len[0], box.inv[0]);
+    const double dy = min_image(yi - y[j], box.len[1], box.inv[1]);
+    const double dz = min_image(zi - z[j], box.len[2], box.inv[2]);
+    const double rsq = dx * dx + dy * dy + dz * dz;
+    if (rsq >= t.cutsq) continue;
+    int m;
+    double p;
+    locate(t, sqrt(rsq), m, p);
+    const double* c = coeffs(t, t.type2rhor[type[j] * t.stride + ti], m);
+    rho += ((c[3] * p + c[4]) * p + c[5]) * p + c[6];
+  }
+  double p = rho * t.rdrho + 1.0;
+  int m = static_cast<int>(p);
+  m = m < 1 ? 1 : (m > t.nrho - 1 ? t.nrho - 1 : m);
+  p -= m;
+  p = p < 1.0 ? p : 1.0;
+  const double* c = coeffs(t, t.type2frho[ti], m);
+  const double d = (c[0] * p + c[1]) * p + c[2];
+  fp[i] = d;
+  if (EV) {
+    double f = ((c[3] * p + c[4]) * p + c[5]) * p + c[6];
+    if (rho > t.rhomax) f += d * (rho - t.rhomax);
+    e[i] = f;
+  }
+}
+
+template <bool EV>
+__global__ void eam_force_kernel(std::size_t n, DeviceBox box, const double* __restrict__ x,
+                                 const double* __restrict__ y, const double* __restrict__ z,
+                                 const int* __restrict__ type, Tables t, const int* __restrict__ index,
+                                 const int* __restrict__ count, std::size_t lstride, const double* __restrict__ fp,
+                                 double* fx, double* fy, double* fz, EvOut ev) {
+  const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
+  if (i >= n) return;
+  const double xi = x[i], yi = y[i], zi = z[i], fpi = fp[i];
+  const int ti = type[i];
+  double ax = 0.0, ay = 0.0, az = 0.0, e = 0.0, v0 = 0.0, v1 = 0.0, v2 = 0.0, v3 = 0.0, v4 = 0.0, v5 = 0.0;
+  const int cnt = count[i];
+  for (int k = 0; k < cnt; ++k) {
+    const int j = index[static_cast<std::size_t>(k) * lstride + i];
+    const double dx = min_image(xi - x[j], box.len[0], box.inv[0]);
+    const double dy = min_image(yi - y[j], box.len[1], box.inv[1]);
+    const double dz = min_image(zi - z[j], box.len[2], box.inv[2]);
+    const double rsq = dx * dx + dy * dy + dz * dz;
+    if (rsq >= t.cutsq) continue;
+    const int tj = type[j];
+    const double r = sqrt(rsq);
+    int m;
+    double p;
+    locate(t, r, m, p);
+    const double* ci = coeffs(t, t.type2rhor[ti * t.stride + tj], m);
+    const double* cj = coeffs(t, t.type2rhor[tj * t.stride + ti], m);
+    const double* cz = coeffs(t, t.type2z2r[ti * t.stride + tj], m);
+    const double rhoip = (ci[0] * p + ci[1]) * p + ci[2];
+    const double rhojp = (cj[0] * p + cj[1]) * p + cj[2];
+    const double z2p = (cz[0] * p + cz[1]) * p + cz[2];
+    const double z2 = ((cz[3] * p + cz[4]) * p + cz[5]) * p + cz[6];
+    const double recip = 1.0 / r;
+    const double phi = t.pair_is_phi ? z2 : z2 * recip;
+    const double phip = t.pair_is_phi ? z2p : z2p * recip - phi * recip;
+    const double fpair = -(fpi * rhojp + fp[j] * rhoip + phip) * recip;
+    ax += dx * fpair;
+    ay += dy * fpair;
+    az += dz * fpair;
+    if (EV) {
+      e += 0.5 * phi;
+      v0 += 0.5 * dx * dx * fpair;
+      v1 += 0.5 * dy * dy * fpair;
+      v2 += 0.5 * dz * dz * fpair;
+      v3 += 0.5 * dx * dy * fpair;
+      v4 += 0.5 * dx * dz * fpair;
+      v5 += 0.5 * dy * dz * fpair;
+    }
+  }
+  fx[i] = ax;
+  fy[i] = ay;
+  fz[i] = az;
+  if (EV) {
+    ev.e[i] += e;
+    ev.w0[i] = v0;
+    ev.w1[i] = v1;
+    ev.w2[i] = v2;
+    ev.w3[i] = v3;
+    ev.w4[i] = v4;
+    ev.w5[i] = v5;
+  }
+}
+
+class EamCuda final : public PairCuda {
+ public:
+  explicit EamCuda(const potentials::EamTables& T) {
+    std::vector<double> c;
+    std::vector<int> offset;
+    const auto add = [&](const std::vector<potentials::CubicTable>& tables) {
+      const int first = static_cast<int>(offset.size());
+      for (const auto& tab : tables) {
+        offset.push_back(static_cast<int>(c.size()));
+        for (const auto& k : tab.c) c.insert(c.end(), k.begin(), k.end());
+      }
+      return first;
+    };
+    const int f0 = add(T.frho), r0 = add(T.rhor), z0 = add(T.z2r);
+    std::vector<int> t2f(T.type2frho), t2r(T.type2rhor), t2z(T.type2z2r);
+    for (int& v : t2f) v += f0;
+    for (int& v : t2r) v += r0;
+    for (int& v : t2z) v += z0;
+    c_.upload(c);
+    offset_.upload(offset);
+    t2f_.upload(t2f);
+    t2r_.upload(t2r);
+    t2z_.upload(t2z);
+    t_ = Tables{c_.data(), offset_.data(), t2f_.data(), t2r_.data(), t2z_.data(), T.stride, T.nr, T.nrho,
+                T.rdr, T.rdrho, T.rhomax, T.cutmax * T.cutmax, T.pair_is_phi};
+  }
+  void compute(DeviceAtoms& a, const DeviceBox& box, const DeviceList& l, bool ev) override {
+    fp_.resize(a.n);
+    if (ev) ensure_ev(a.n);
+    const EvOut out{e_.data(), w_[0].data(), w_[1].data(), w_[2].data(), w_[3].data(), w_[4].data(), w_[5].data()};
+    if (ev) {
+      eam_density_kernel<true><<<blocks(a.n), kBlock>>>(a.n, box, a.x.data(), a.y.data(), a.z.data(), a.type.data(), t_,
+                                                         l.index.data(), l.count.data(), l.stride, fp_.data(), e_.data());
+      eam_force_kernel<true><<<blocks(a.n), kBlock>>>(a.n, box, a.x.data(), a.y.data(), a.z.data(), a.type.data(), t_,
+                                                       l.index.data(), l.count.data(), l.stride, fp_.data(), a.fx.data(),
+                                                       a.fy.data(), a.fz.data(), out);
+    } else {
+      eam_density_kernel<false><<<blocks(a.n), kBlock>>>(a.n, box, a.x.data(), a.y.data(), a.z.data(), a.type.data(),
+                                                          t_, l.index.data(), l.count.data(), l.stride, fp_.data(),
+                                                          nullptr);
+      eam_force_kernel<false><<<blocks(a.n), kBlock>>>(a.n, box, a.x.data(), a.y.data(), a.z.data(), a.type.data(), t_,
+                                                        l.index.data(), l.count.data(), l.stride, fp_.data(),
+                                                        a.fx.data(), a.fy.data(), a.fz.data(), out);
+    }
+    MOLSTEP_CUDA_CHECK(cudaGetLastError());
+  }
+  [[nodiscard]] std::size_t bytes() const override {
+    return PairCuda::bytes() + c_.bytes() + fp_.bytes() + offset_.bytes() + t2f_.bytes() + t2r_.bytes() + t2z_.bytes();
+  }
+
+ private:
+  gpu::DeviceArray<double> c_, fp_;
+  gpu::DeviceArray<int> offset_, t2f_, t2r_, t2z_;
+  Tables t_{};
+};
+
+}  // namespace
+
+std::unique_ptr<PairCuda> PairCuda::make(const potentials::PairStyle& style, int ntypes) {
+  if (const auto* lj = dynamic_cast<const potentials::PairLjCut*>(&style)) return std::make_unique<LjCuda>(*lj, ntypes);
+  if (const auto* eam = dynamic_cast<const potentials::PairEamBase*>(&style))
+    return std::make_unique<EamCuda>(eam->tables());
+  throw Error("pair_style " + std::string(style.name()) + " has no CUDA version yet (use --device cpu)");
+}
+
+void PairCuda::ensure_ev(std::size_t n) {
+  e_.resize(n);
+  for (auto& w : w_) w.resize(n);
+}
+
+potentials::EnergyVirial PairCuda::reduce(std::size_t n) {
+  potentials::EnergyVirial ev;
+  sum_.resize(7);
+  gpu::DeviceArray<double>* arrays[7] = {&e_, &w_[0], &w_[1], &w_[2], &w_[3], &w_[4], &w_[5]};
+  std::size_t bytes = 0;
+  MOLSTEP_CUDA_CHECK(cub::DeviceReduce::Sum(nullptr, bytes, e_.data(), sum_.data(), static_cast<int>(n)));
+  scratch_.resize(bytes);
+  for (int k = 0; k < 7; ++k)
+    MOLSTEP_CUDA_CHECK(
+        cub::DeviceReduce::Sum(scratch_.data(), bytes, arrays[k]->data(), sum_.data() + k, static_cast<int>(n)));
+  std::vector<double> h;
+  sum_.download(h);
+  ev.energy = h[0];
+  for (int k = 0; k < 6; ++k) ev.virial[static_cast<std::size_t>(k)] = h[static_cast<std::size_t>(k) + 1];
+  return ev;
+}
+
+std::size_t PairCuda::bytes() const {
+  std::size_t b = e_.bytes() + sum_.bytes() + scratch_.bytes();
+  for (const auto& w : w_) b += w.bytes();
+  return b;
+}
+
+}  // namespace molstep::md::cuda

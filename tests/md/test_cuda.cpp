@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: MIT
+// The GPU run loop against the CPU one (the reference) and against LAMMPS's stored outputs.
+// Skipped, with a message, where no CUDA device is present.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+
+#include "molstep/md/cuda/run_cuda.hpp"
+#include "molstep/md/script/interpreter.hpp"
+#include "support/deck_runner.hpp"
+#include "support/paths.hpp"
+
+namespace fs = std::filesystem;
+using namespace molstep;
+
+#define REQUIRE_GPU()                  \
+  if (md::cuda::device_count() == 0) \
+  GTEST_SKIP() << "no CUDA device here (or molstep built without CUDA): GPU test skipped"
+
+namespace {
+
+const fs::path kPeers = test::data_dir() / "eam_peers";
+
+struct Result {
+  md::System system;
+  md::potentials::EnergyVirial ev;
+};
+
+// Runs `deck` (text) in `dir` on one device and returns the final state and energy/virial.
+Result run_text(const std::string& deck, const fs::path& dir, md::Device device) {
+  test::write_file(dir / "in.deck", deck);
+  test::ScopedCwd cwd(dir);
+  md::Output out(nullptr, std::nullopt, std::nullopt);
+  md::Simulation sim(out);
+  sim.device = device;
+  md::script::Interpreter interp(sim, out);
+  interp.run_file(dir / "in.deck");
+  return {sim.system, sim.last_energy_virial()};
+}
+
+// CPU and GPU agree on energy and virial to `rel` and on every force to `rel` of the RMS force.
+void expect_same(const std::string& deck, const std::string& name, double rel) {
+  const auto cpu = run_text(deck, test::scratch_dir(name + "-cpu"), md::Device::cpu);
+  const auto gpu = run_text(deck, test::scratch_dir(name + "-gpu"), md::Device::cuda);
+  EXPECT_NEAR(gpu.ev.energy, cpu.ev.energy, rel * std::fabs(cpu.ev.energy));
+  for (int k = 0; k < 6; ++k)
+    EXPECT_NEAR(gpu.ev.virial[k], cpu.ev.virial[k], rel * std::fabs(cpu.ev.virial[0]) + 1e-300) << "virial " << k;
+  std::map<std::int64_t, std::size_t> at;
+  for (std::size_t i = 0; i < gpu.system.atoms.size(); ++i) at[gpu.system.atoms.id[i]] = i;
+  const auto& a = cpu.system.atoms;
+  double rms = 0.0;
+  for (std::size_t i = 0; i < a.size(); ++i) rms += a.fx[i] * a.fx[i] + a.fy[i] * a.fy[i] + a.fz[i] * a.fz[i];
+  rms = std::sqrt(rms / (3.0 * static_cast<double>(a.size())));
+  ASSERT_EQ(at.size(), a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const std::size_t j = at.at(a.id[i]);
+    EXPECT_NEAR(gpu.system.atoms.fx[j], a.fx[i], rel * rms) << "atom " << a.id[i];
+    EXPECT_NEAR(gpu.system.atoms.fy[j], a.fy[i], rel * rms) << "atom " << a.id[i];
+    EXPECT_NEAR(gpu.system.atoms.fz[j], a.fz[i], rel * rms) << "atom " << a.id[i];
+  }
+}
+
+}  // namespace
+
+TEST(Cuda, LennardJonesMatchesCpu) {
+  REQUIRE_GPU();
+  expect_same("units lj\nlattice fcc 0.8442\nregion box block 0 10 0 10 0 10\ncreate_box 2 box\ncreate_atoms 1 box\n"
+              "mass * 1.0\nvelocity all create 1.44 87287 loop geom\npair_style lj/cut 2.5\n"
+              "pair_coeff 1 1 1.0 1.0\npair_coeff 2 2 0.5 1.2\npair_modify shift yes\nfix 1 all nve\nrun 0\n",
+              "cuda-lj", 1e-12);
+}
+
+TEST(Cuda, EamFuncflMatchesCpu) {
+  REQUIRE_GPU();
+  expect_same("units metal\nread_data " + (kPeers / "data.forces.eam").string() + "\npair_style eam\npair_coeff 1 1 " +
+                  (kPeers / "Cu_u3.eam").string() + "\nneighbor 1.0 bin\nfix 1 all nve\nrun 0\n",
+              "cuda-eam", 1e-12);
+}
+
+TEST(Cuda, EamAlloyMatchesCpu) {
+  REQUIRE_GPU();
+  expect_same("units metal\nread_data " + (kPeers / "data.forces.eamalloy").string() +
+                  "\npair_style eam/alloy\npair_coeff * * " + (kPeers / "CuNi.eam.alloy").string() +
+                  " Cu Ni\nneighbor 0.7 bin\nfix 1 all nve\nrun 0\n",
+              "cuda-eamalloy", 1e-12);
+}
+
+TEST(Cuda, StatesAgreeAfterDynamics) {
+  REQUIRE_GPU();
+  // 50 steps with rebuilds: trajectories stay together to round-off growth.
+  expect_same("units lj\nlattice fcc 0.8442\nregion box block 0 8 0 8 0 8\ncreate_box 1 box\ncreate_atoms 1 box\n"
+              "mass 1 1.0\nvelocity all create 1.44 87287 loop geom\npair_style lj/cut 2.5\npair_coeff 1 1 1.0 1.0\n"
+              "neigh_modify every 1 delay 0 check yes\nfix 1 all nve\nthermo 10\nrun 50\n",
+              "cuda-dyn", 1e-9);
+}
+
+namespace {
+
+void compare_with_lammps(const fs::path& folder, const std::string& deck, const std::string& log, double tol) {
+  const auto dir = test::scratch_dir("cuda-peer-" + deck);
+  const auto ours = test::run_deck(folder / deck, folder, {}, dir / "thermo.jsonl", true);
+  const auto peer = test::load_peer_thermo(folder / (log + ".thermo.json"));
+  ASSERT_EQ(ours.size(), peer.rows.size());
+  for (std::size_t r = 0; r < peer.rows.size(); ++r)
+    for (std::size_t c = 1; c < peer.columns.size(); ++c) {
+      const double want = peer.rows[r][c], got = ours[r].at(peer.columns[c]).get<double>();
+      EXPECT_LE(std::fabs(got - want) / std::max(std::fabs(want), 1e-12), tol)
+          << deck << " row " << r << " " << peer.columns[c] << ": GPU " << got << " LAMMPS " << want;
+    }
+}
+
+}  // namespace
+
+TEST(Cuda, LammpsBenchLjOnGpu) {
+  REQUIRE_GPU();
+  compare_with_lammps(test::data_dir() / "lammps", "in.lj", "log.lj.100", 5e-8);
+  compare_with_lammps(test::data_dir() / "lammps", "in.lj.hp", "log.lj.hp.100", 1e-10);
+}
+
+TEST(Cuda, LammpsMixtureOnGpu) {
+  REQUIRE_GPU();
+  compare_with_lammps(test::data_dir() / "lammps", "in.mix", "log.mix", 1e-8);
+}
+
+TEST(Cuda, LammpsBenchEamOnGpu) {
+  REQUIRE_GPU();
+  compare_with_lammps(kPeers, "in.eam", "log.eam", 5e-8);
+  compare_with_lammps(kPeers, "in.eam.hp", "log.eam.hp", 1e-9);
+  compare_with_lammps(kPeers, "in.eam.alloy", "log.eam.alloy", 1e-8);
+}
