@@ -14,7 +14,8 @@ namespace {
 constexpr int kBlock = 128;
 int blocks(std::size_t n) { return static_cast<int>((n + kBlock - 1) / kBlock); }
 
-__global__ void wrap_kernel(std::size_t n, DeviceBox box, double* x, double* y, double* z, int* ix, int* iy, int* iz) {
+__global__ void wrap_kernel(std::size_t n, DeviceBox box, double* x, double* y, double* z, int* ix, int* iy, int* iz,
+                            int* lost) {
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
   if (i >= n) return;
   double* c[3] = {x, y, z};
@@ -22,7 +23,6 @@ __global__ void wrap_kernel(std::size_t n, DeviceBox box, double* x, double* y, 
   for (int d = 0; d < 3; ++d) {
     double v = c[d][i];
     const double hi = box.lo[d] + box.len[d];
-    // Atoms move less than a box length between builds (checked on the host side of a run).
     if (v < box.lo[d]) {
       v += box.len[d];
       im[d][i] -= 1;
@@ -33,6 +33,8 @@ __global__ void wrap_kernel(std::size_t n, DeviceBox box, double* x, double* y, 
       im[d][i] += 1;
     }
     c[d][i] = v;
+    // Still outside (or not a number): the atom moved more than a box length since the last build.
+    if (!(v >= box.lo[d] && v < hi)) atomicExch(lost, 1);
   }
 }
 
@@ -152,7 +154,16 @@ void NeighborCuda::build(DeviceAtoms& a, const DeviceBox& box, double rl, Device
     if (ncell_[d] < 1) ncell_[d] = 1;
     cell_len_[d] = box.len[d] / ncell_[d];
   }
-  wrap_kernel<<<blocks(n), kBlock>>>(n, box, a.x.data(), a.y.data(), a.z.data(), a.ix.data(), a.iy.data(), a.iz.data());
+  flag_.resize(1);
+  flag_.zero();
+  wrap_kernel<<<blocks(n), kBlock>>>(n, box, a.x.data(), a.y.data(), a.z.data(), a.ix.data(), a.iy.data(), a.iz.data(),
+                                     flag_.data());
+  int lost = 0;
+  MOLSTEP_CUDA_CHECK(cudaMemcpy(&lost, flag_.data(), sizeof(int), cudaMemcpyDeviceToHost));
+  if (lost)
+    throw Error(
+        "an atom moved more than a box length between neighbour list builds (the system is unstable: check the "
+        "timestep, the initial overlaps and the neigh_modify settings)");
   sort_by_cell(a, box);
   const std::size_t ncells = static_cast<std::size_t>(ncell_[0]) * ncell_[1] * ncell_[2];
   cell_start_.resize(ncells);
