@@ -15,13 +15,24 @@ struct DeviceBox {
 /// Minimum-image difference (valid because every cutoff is at most half a box length).
 __device__ inline double min_image(double d, double len, double inv) { return d - len * rint(d * inv); }
 
-/// Per-atom state resident on the GPU for a whole run, structure of arrays.
+/// Per-atom state resident on the GPU for a whole run. Positions are packed with the type as
+/// (x, y, z, type) so a pair kernel reads a neighbour in one 32-byte load; the rest is
+/// structure of arrays.
 struct DeviceAtoms {
   std::size_t n = 0;
-  gpu::DeviceArray<double> x, y, z, vx, vy, vz, fx, fy, fz;
+  gpu::DeviceArray<double4> pos;
+  gpu::DeviceArray<double> vx, vy, vz, fx, fy, fz;
   gpu::DeviceArray<int> type, ix, iy, iz;
   gpu::DeviceArray<std::int64_t> id;
   gpu::DeviceArray<double> mass;  ///< per type, 1-based
+};
+
+/// The second half kick v += dt/2 F/m, fused into the force kernels (off for the setup force).
+struct Kick {
+  bool on;
+  double half_dt;
+  const double* mass;  ///< per type
+  double *vx, *vy, *vz;
 };
 
 /// A full neighbour list: for atom i, count[i] neighbours at index[k * stride + i] (column

@@ -14,14 +14,14 @@ namespace {
 constexpr int kBlock = 128;
 int blocks(std::size_t n) { return static_cast<int>((n + kBlock - 1) / kBlock); }
 
-__global__ void wrap_kernel(std::size_t n, DeviceBox box, double* x, double* y, double* z, int* ix, int* iy, int* iz,
-                            int* lost) {
+__global__ void wrap_kernel(std::size_t n, DeviceBox box, double4* pos, int* ix, int* iy, int* iz, int* lost) {
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
   if (i >= n) return;
-  double* c[3] = {x, y, z};
+  double4 p = pos[i];
+  double* c[3] = {&p.x, &p.y, &p.z};
   int* im[3] = {ix, iy, iz};
   for (int d = 0; d < 3; ++d) {
-    double v = c[d][i];
+    double v = *c[d];
     const double hi = box.lo[d] + box.len[d];
     if (v < box.lo[d]) {
       v += box.len[d];
@@ -32,10 +32,11 @@ __global__ void wrap_kernel(std::size_t n, DeviceBox box, double* x, double* y, 
       v = fmax(v, box.lo[d]);
       im[d][i] += 1;
     }
-    c[d][i] = v;
+    *c[d] = v;
     // Still outside (or not a number): the atom moved more than a box length since the last build.
     if (!(v >= box.lo[d] && v < hi)) atomicExch(lost, 1);
   }
+  pos[i] = p;
 }
 
 __device__ inline int cell_coord(double v, double lo, double inv_cell, int n) {
@@ -43,13 +44,14 @@ __device__ inline int cell_coord(double v, double lo, double inv_cell, int n) {
   return k < 0 ? 0 : (k >= n ? n - 1 : k);
 }
 
-__global__ void cell_key_kernel(std::size_t n, DeviceBox box, int3 ncell, double3 inv_cell, const double* x,
-                                const double* y, const double* z, unsigned* keys, int* order) {
+__global__ void cell_key_kernel(std::size_t n, DeviceBox box, int3 ncell, double3 inv_cell, const double4* pos,
+                                unsigned* keys, int* order) {
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
   if (i >= n) return;
-  const int cx = cell_coord(x[i], box.lo[0], inv_cell.x, ncell.x);
-  const int cy = cell_coord(y[i], box.lo[1], inv_cell.y, ncell.y);
-  const int cz = cell_coord(z[i], box.lo[2], inv_cell.z, ncell.z);
+  const double4 p = pos[i];
+  const int cx = cell_coord(p.x, box.lo[0], inv_cell.x, ncell.x);
+  const int cy = cell_coord(p.y, box.lo[1], inv_cell.y, ncell.y);
+  const int cz = cell_coord(p.z, box.lo[2], inv_cell.z, ncell.z);
   keys[i] = static_cast<unsigned>((cz * ncell.y + cy) * ncell.x + cx);
   order[i] = static_cast<int>(i);
 }
@@ -70,12 +72,13 @@ __global__ void cell_bounds_kernel(std::size_t n, const unsigned* keys, int* sta
 
 // One thread per atom scans the surrounding cells (all cells of a dimension with fewer than
 // three, so no cell is visited twice) and records neighbours in column-major order.
-__global__ void list_kernel(std::size_t n, DeviceBox box, int3 ncell, double3 inv_cell, double cutsq, const double* x,
-                            const double* y, const double* z, const int* start, const int* end, int max_nb,
+__global__ void list_kernel(std::size_t n, DeviceBox box, int3 ncell, double3 inv_cell, double cutsq,
+                            const double4* __restrict__ pos, const int* start, const int* end, int max_nb,
                             std::size_t stride, int* index, int* count, int* overflow) {
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
   if (i >= n) return;
-  const double xi = x[i], yi = y[i], zi = z[i];
+  const double4 pi = pos[i];
+  const double xi = pi.x, yi = pi.y, zi = pi.z;
   const int cx = cell_coord(xi, box.lo[0], inv_cell.x, ncell.x);
   const int cy = cell_coord(yi, box.lo[1], inv_cell.y, ncell.y);
   const int cz = cell_coord(zi, box.lo[2], inv_cell.z, ncell.z);
@@ -90,9 +93,10 @@ __global__ void list_kernel(std::size_t n, DeviceBox box, int3 ncell, double3 in
         const int cell = (kz * ncell.y + ky) * ncell.x + kx;
         for (int j = start[cell]; j < end[cell]; ++j) {
           if (j == static_cast<int>(i)) continue;
-          const double dx = min_image(xi - x[j], box.len[0], box.inv[0]);
-          const double dy = min_image(yi - y[j], box.len[1], box.inv[1]);
-          const double dz = min_image(zi - z[j], box.len[2], box.inv[2]);
+          const double4 pj = pos[j];
+          const double dx = min_image(xi - pj.x, box.len[0], box.inv[0]);
+          const double dy = min_image(yi - pj.y, box.len[1], box.inv[1]);
+          const double dz = min_image(zi - pj.z, box.len[2], box.inv[2]);
           if (dx * dx + dy * dy + dz * dz < cutsq) {
             if (found < max_nb) index[static_cast<std::size_t>(found) * stride + i] = j;
             ++found;
@@ -105,11 +109,11 @@ __global__ void list_kernel(std::size_t n, DeviceBox box, int3 ncell, double3 in
   if (found > max_nb) atomicMax(overflow, found);
 }
 
-__global__ void moved_kernel(std::size_t n, double trigger, const double* x, const double* y, const double* z,
-                             const double* x0, const double* y0, const double* z0, int* flag) {
+__global__ void moved_kernel(std::size_t n, double trigger, const double4* pos, const double4* hold, int* flag) {
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
   if (i >= n) return;
-  const double dx = x[i] - x0[i], dy = y[i] - y0[i], dz = z[i] - z0[i];
+  const double4 p = pos[i], q = hold[i];
+  const double dx = p.x - q.x, dy = p.y - q.y, dz = p.z - q.z;
   if (dx * dx + dy * dy + dz * dz > trigger) *flag = 1;
 }
 
@@ -123,7 +127,7 @@ void NeighborCuda::sort_by_cell(DeviceAtoms& a, const DeviceBox& box) {
   order_sorted_.resize(n);
   const int3 nc{ncell_[0], ncell_[1], ncell_[2]};
   const double3 inv{1.0 / cell_len_[0], 1.0 / cell_len_[1], 1.0 / cell_len_[2]};
-  cell_key_kernel<<<blocks(n), kBlock>>>(n, box, nc, inv, a.x.data(), a.y.data(), a.z.data(), keys_.data(), order_.data());
+  cell_key_kernel<<<blocks(n), kBlock>>>(n, box, nc, inv, a.pos.data(), keys_.data(), order_.data());
   std::size_t scratch_bytes = 0;
   const int bits = static_cast<int>(std::ceil(std::log2(static_cast<double>(ncell_[0]) * ncell_[1] * ncell_[2] + 1)));
   MOLSTEP_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, scratch_bytes, keys_.data(), keys_sorted_.data(),
@@ -132,8 +136,11 @@ void NeighborCuda::sort_by_cell(DeviceAtoms& a, const DeviceBox& box) {
   MOLSTEP_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(scratch_.data(), scratch_bytes, keys_.data(), keys_sorted_.data(),
                                                      order_.data(), order_sorted_.data(), static_cast<int>(n), 0, bits));
   // Apply the permutation to every per-atom array (forces are recomputed after a build).
+  tmp_p_.resize(n);
+  gather_kernel<<<blocks(n), kBlock>>>(n, order_sorted_.data(), a.pos.data(), tmp_p_.data());
+  MOLSTEP_CUDA_CHECK(cudaMemcpy(a.pos.data(), tmp_p_.data(), n * sizeof(double4), cudaMemcpyDeviceToDevice));
   tmp_d_.resize(n);
-  for (auto* arr : {&a.x, &a.y, &a.z, &a.vx, &a.vy, &a.vz}) {
+  for (auto* arr : {&a.vx, &a.vy, &a.vz}) {
     gather_kernel<<<blocks(n), kBlock>>>(n, order_sorted_.data(), arr->data(), tmp_d_.data());
     MOLSTEP_CUDA_CHECK(cudaMemcpy(arr->data(), tmp_d_.data(), n * sizeof(double), cudaMemcpyDeviceToDevice));
   }
@@ -156,8 +163,7 @@ void NeighborCuda::build(DeviceAtoms& a, const DeviceBox& box, double rl, Device
   }
   flag_.resize(1);
   flag_.zero();
-  wrap_kernel<<<blocks(n), kBlock>>>(n, box, a.x.data(), a.y.data(), a.z.data(), a.ix.data(), a.iy.data(), a.iz.data(),
-                                     flag_.data());
+  wrap_kernel<<<blocks(n), kBlock>>>(n, box, a.pos.data(), a.ix.data(), a.iy.data(), a.iz.data(), flag_.data());
   int lost = 0;
   MOLSTEP_CUDA_CHECK(cudaMemcpy(&lost, flag_.data(), sizeof(int), cudaMemcpyDeviceToHost));
   if (lost)
@@ -178,13 +184,13 @@ void NeighborCuda::build(DeviceAtoms& a, const DeviceBox& box, double rl, Device
     if (list.max_neighbors == 0) {
       // A first guess from the mean density, with room for fluctuations; grown on overflow.
       const double volume = box.len[0] * box.len[1] * box.len[2];
-      list.max_neighbors = static_cast<int>(1.5 * 4.18879 * rl * rl * rl * static_cast<double>(n) / volume) + 32;
+      list.max_neighbors = static_cast<int>(1.2 * 4.18879 * rl * rl * rl * static_cast<double>(n) / volume) + 16;
     }
     list.stride = n;
     list.index.resize(static_cast<std::size_t>(list.max_neighbors) * n);
     list.count.resize(n);
     flag_.zero();
-    list_kernel<<<blocks(n), kBlock>>>(n, box, nc, inv, rl * rl, a.x.data(), a.y.data(), a.z.data(), cell_start_.data(),
+    list_kernel<<<blocks(n), kBlock>>>(n, box, nc, inv, rl * rl, a.pos.data(), cell_start_.data(),
                                        cell_end_.data(), list.max_neighbors, list.stride, list.index.data(),
                                        list.count.data(), flag_.data());
     int overflow = 0;
@@ -192,19 +198,14 @@ void NeighborCuda::build(DeviceAtoms& a, const DeviceBox& box, double rl, Device
     if (overflow == 0) break;
     list.max_neighbors = overflow + 16;
   }
-  xhold_.resize(n);
-  yhold_.resize(n);
-  zhold_.resize(n);
-  MOLSTEP_CUDA_CHECK(cudaMemcpy(xhold_.data(), a.x.data(), n * sizeof(double), cudaMemcpyDeviceToDevice));
-  MOLSTEP_CUDA_CHECK(cudaMemcpy(yhold_.data(), a.y.data(), n * sizeof(double), cudaMemcpyDeviceToDevice));
-  MOLSTEP_CUDA_CHECK(cudaMemcpy(zhold_.data(), a.z.data(), n * sizeof(double), cudaMemcpyDeviceToDevice));
+  hold_.resize(n);
+  MOLSTEP_CUDA_CHECK(cudaMemcpy(hold_.data(), a.pos.data(), n * sizeof(double4), cudaMemcpyDeviceToDevice));
 }
 
 bool NeighborCuda::moved_beyond(const DeviceAtoms& a, double half_skin) {
   flag_.resize(1);
   flag_.zero();
-  moved_kernel<<<blocks(a.n), kBlock>>>(a.n, half_skin * half_skin, a.x.data(), a.y.data(), a.z.data(), xhold_.data(),
-                                        yhold_.data(), zhold_.data(), flag_.data());
+  moved_kernel<<<blocks(a.n), kBlock>>>(a.n, half_skin * half_skin, a.pos.data(), hold_.data(), flag_.data());
   int moved = 0;
   MOLSTEP_CUDA_CHECK(cudaMemcpy(&moved, flag_.data(), sizeof(int), cudaMemcpyDeviceToHost));
   return moved != 0;
@@ -212,8 +213,8 @@ bool NeighborCuda::moved_beyond(const DeviceAtoms& a, double half_skin) {
 
 std::size_t NeighborCuda::bytes() const {
   return keys_.bytes() + keys_sorted_.bytes() + order_.bytes() + order_sorted_.bytes() + cell_start_.bytes() +
-         cell_end_.bytes() + scratch_.bytes() + tmp_d_.bytes() + xhold_.bytes() + yhold_.bytes() + zhold_.bytes() +
-         tmp_i_.bytes() + tmp_l_.bytes();
+         cell_end_.bytes() + scratch_.bytes() + tmp_d_.bytes() + tmp_p_.bytes() + hold_.bytes() + tmp_i_.bytes() +
+         tmp_l_.bytes();
 }
 
 }  // namespace molstep::md::cuda

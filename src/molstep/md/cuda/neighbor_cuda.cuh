@@ -24,7 +24,8 @@ class NeighborCuda {
   gpu::DeviceArray<unsigned> keys_, keys_sorted_;
   gpu::DeviceArray<int> order_, order_sorted_, cell_start_, cell_end_, flag_;
   gpu::DeviceArray<unsigned char> scratch_;
-  gpu::DeviceArray<double> tmp_d_, xhold_, yhold_, zhold_;
+  gpu::DeviceArray<double> tmp_d_;
+  gpu::DeviceArray<double4> tmp_p_, hold_;
   gpu::DeviceArray<int> tmp_i_;
   gpu::DeviceArray<std::int64_t> tmp_l_;
 };

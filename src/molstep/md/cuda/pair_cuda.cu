@@ -21,25 +21,40 @@ struct EvOut {
 
 // ---- Lennard-Jones ---------------------------------------------------------------------------
 
+// Writes f_i, applies the fused half kick, and stores per-atom energy/virial when asked.
+__device__ inline void finish_atom(std::size_t i, int ti, double ax, double ay, double az, double* fx, double* fy,
+                                   double* fz, const Kick& kick) {
+  fx[i] = ax;
+  fy[i] = ay;
+  fz[i] = az;
+  if (kick.on) {
+    const double dtfm = kick.half_dt / kick.mass[ti];
+    kick.vx[i] += dtfm * ax;
+    kick.vy[i] += dtfm * ay;
+    kick.vz[i] += dtfm * az;
+  }
+}
+
 template <bool EV>
-__global__ void lj_kernel(std::size_t n, DeviceBox box, const double* __restrict__ x, const double* __restrict__ y,
-                          const double* __restrict__ z, const int* __restrict__ type,
+__global__ void lj_kernel(std::size_t n, DeviceBox box, const double4* __restrict__ pos,
                           const potentials::LjTerms* __restrict__ terms, int stride, const int* __restrict__ index,
                           const int* __restrict__ count, std::size_t lstride, double* fx, double* fy, double* fz,
-                          EvOut ev) {
+                          EvOut ev, Kick kick) {
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
   if (i >= n) return;
-  const double xi = x[i], yi = y[i], zi = z[i];
-  const int ti = type[i];
+  const double4 pi = pos[i];
+  const double xi = pi.x, yi = pi.y, zi = pi.z;
+  const int ti = static_cast<int>(pi.w);
   double ax = 0.0, ay = 0.0, az = 0.0, e = 0.0, v0 = 0.0, v1 = 0.0, v2 = 0.0, v3 = 0.0, v4 = 0.0, v5 = 0.0;
   const int m = count[i];
   for (int k = 0; k < m; ++k) {
     const int j = index[static_cast<std::size_t>(k) * lstride + i];
-    const double dx = min_image(xi - x[j], box.len[0], box.inv[0]);
-    const double dy = min_image(yi - y[j], box.len[1], box.inv[1]);
-    const double dz = min_image(zi - z[j], box.len[2], box.inv[2]);
+    const double4 pj = pos[j];
+    const double dx = min_image(xi - pj.x, box.len[0], box.inv[0]);
+    const double dy = min_image(yi - pj.y, box.len[1], box.inv[1]);
+    const double dz = min_image(zi - pj.z, box.len[2], box.inv[2]);
     const double rsq = dx * dx + dy * dy + dz * dz;
-    const potentials::LjTerms& p = terms[ti * stride + type[j]];
+    const potentials::LjTerms& p = terms[ti * stride + static_cast<int>(pj.w)];
     if (rsq < p.cutsq) {
       const double r2inv = 1.0 / rsq;
       const double r6inv = r2inv * r2inv * r2inv;
@@ -58,9 +73,7 @@ __global__ void lj_kernel(std::size_t n, DeviceBox box, const double* __restrict
       }
     }
   }
-  fx[i] = ax;
-  fy[i] = ay;
-  fz[i] = az;
+  finish_atom(i, ti, ax, ay, az, fx, fy, fz, kick);
   if (EV) {
     ev.e[i] = e;
     ev.w0[i] = v0;
@@ -79,17 +92,17 @@ class LjCuda final : public PairCuda {
     std::vector<potentials::LjTerms> t(eval.terms, eval.terms + stride_ * stride_);
     terms_.upload(t);
   }
-  void compute(DeviceAtoms& a, const DeviceBox& box, const DeviceList& l, bool ev) override {
+  void compute(DeviceAtoms& a, const DeviceBox& box, const DeviceList& l, bool ev, const Kick& kick) override {
     if (ev) ensure_ev(a.n);
     const EvOut out{e_.data(), w_[0].data(), w_[1].data(), w_[2].data(), w_[3].data(), w_[4].data(), w_[5].data()};
     if (ev)
-      lj_kernel<true><<<blocks(a.n), kBlock>>>(a.n, box, a.x.data(), a.y.data(), a.z.data(), a.type.data(),
-                                               terms_.data(), stride_, l.index.data(), l.count.data(), l.stride,
-                                               a.fx.data(), a.fy.data(), a.fz.data(), out);
+      lj_kernel<true><<<blocks(a.n), kBlock>>>(a.n, box, a.pos.data(), terms_.data(), stride_, l.index.data(),
+                                               l.count.data(), l.stride, a.fx.data(), a.fy.data(), a.fz.data(), out,
+                                               kick);
     else
-      lj_kernel<false><<<blocks(a.n), kBlock>>>(a.n, box, a.x.data(), a.y.data(), a.z.data(), a.type.data(),
-                                                terms_.data(), stride_, l.index.data(), l.count.data(), l.stride,
-                                                a.fx.data(), a.fy.data(), a.fz.data(), out);
+      lj_kernel<false><<<blocks(a.n), kBlock>>>(a.n, box, a.pos.data(), terms_.data(), stride_, l.index.data(),
+                                                l.count.data(), l.stride, a.fx.data(), a.fy.data(), a.fz.data(), out,
+                                                kick);
     MOLSTEP_CUDA_CHECK(cudaGetLastError());
   }
 
@@ -123,27 +136,28 @@ __device__ inline void locate(const Tables& t, double r, int& m, double& p) {
 }
 
 template <bool EV>
-__global__ void eam_density_kernel(std::size_t n, DeviceBox box, const double* __restrict__ x,
-                                   const double* __restrict__ y, const double* __restrict__ z,
-                                   const int* __restrict__ type, Tables t, const int* __restrict__ index,
-                                   const int* __restrict__ count, std::size_t lstride, double* fp, double* e) {
+__global__ void eam_density_kernel(std::size_t n, DeviceBox box, const double4* __restrict__ pos, Tables t,
+                                   const int* __restrict__ index, const int* __restrict__ count, std::size_t lstride,
+                                   double* fp, double* e) {
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
   if (i >= n) return;
-  const double xi = x[i], yi = y[i], zi = z[i];
-  const int ti = type[i];
+  const double4 pi = pos[i];
+  const double xi = pi.x, yi = pi.y, zi = pi.z;
+  const int ti = static_cast<int>(pi.w);
   double rho = 0.0;
   const int cnt = count[i];
   for (int k = 0; k < cnt; ++k) {
     const int j = index[static_cast<std::size_t>(k) * lstride + i];
-    const double dx = min_image(xi - x[j], box.len[0], box.inv[0]);
-    const double dy = min_image(yi - y[j], box.len[1], box.inv[1]);
-    const double dz = min_image(zi - z[j], box.len[2], box.inv[2]);
+    const double4 pj = pos[j];
+    const double dx = min_image(xi - pj.x, box.len[0], box.inv[0]);
+    const double dy = min_image(yi - pj.y, box.len[1], box.inv[1]);
+    const double dz = min_image(zi - pj.z, box.len[2], box.inv[2]);
     const double rsq = dx * dx + dy * dy + dz * dz;
     if (rsq >= t.cutsq) continue;
     int m;
     double p;
     locate(t, sqrt(rsq), m, p);
-    const double* c = coeffs(t, t.type2rhor[type[j] * t.stride + ti], m);
+    const double* c = coeffs(t, t.type2rhor[static_cast<int>(pj.w) * t.stride + ti], m);
     rho += ((c[3] * p + c[4]) * p + c[5]) * p + c[6];
   }
   double p = rho * t.rdrho + 1.0;
@@ -162,25 +176,26 @@ __global__ void eam_density_kernel(std::size_t n, DeviceBox box, const double* _
 }
 
 template <bool EV>
-__global__ void eam_force_kernel(std::size_t n, DeviceBox box, const double* __restrict__ x,
-                                 const double* __restrict__ y, const double* __restrict__ z,
-                                 const int* __restrict__ type, Tables t, const int* __restrict__ index,
-                                 const int* __restrict__ count, std::size_t lstride, const double* __restrict__ fp,
-                                 double* fx, double* fy, double* fz, EvOut ev) {
+__global__ void eam_force_kernel(std::size_t n, DeviceBox box, const double4* __restrict__ pos, Tables t,
+                                 const int* __restrict__ index, const int* __restrict__ count, std::size_t lstride,
+                                 const double* __restrict__ fp, double* fx, double* fy, double* fz, EvOut ev,
+                                 Kick kick) {
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
   if (i >= n) return;
-  const double xi = x[i], yi = y[i], zi = z[i], fpi = fp[i];
-  const int ti = type[i];
+  const double4 pi = pos[i];
+  const double xi = pi.x, yi = pi.y, zi = pi.z, fpi = fp[i];
+  const int ti = static_cast<int>(pi.w);
   double ax = 0.0, ay = 0.0, az = 0.0, e = 0.0, v0 = 0.0, v1 = 0.0, v2 = 0.0, v3 = 0.0, v4 = 0.0, v5 = 0.0;
   const int cnt = count[i];
   for (int k = 0; k < cnt; ++k) {
     const int j = index[static_cast<std::size_t>(k) * lstride + i];
-    const double dx = min_image(xi - x[j], box.len[0], box.inv[0]);
-    const double dy = min_image(yi - y[j], box.len[1], box.inv[1]);
-    const double dz = min_image(zi - z[j], box.len[2], box.inv[2]);
+    const double4 pj = pos[j];
+    const double dx = min_image(xi - pj.x, box.len[0], box.inv[0]);
+    const double dy = min_image(yi - pj.y, box.len[1], box.inv[1]);
+    const double dz = min_image(zi - pj.z, box.len[2], box.inv[2]);
     const double rsq = dx * dx + dy * dy + dz * dz;
     if (rsq >= t.cutsq) continue;
-    const int tj = type[j];
+    const int tj = static_cast<int>(pj.w);
     const double r = sqrt(rsq);
     int m;
     double p;
@@ -209,9 +224,7 @@ __global__ void eam_force_kernel(std::size_t n, DeviceBox box, const double* __r
       v5 += 0.5 * dy * dz * fpair;
     }
   }
-  fx[i] = ax;
-  fy[i] = ay;
-  fz[i] = az;
+  finish_atom(i, ti, ax, ay, az, fx, fy, fz, kick);
   if (EV) {
     ev.e[i] += e;
     ev.w0[i] = v0;
@@ -249,23 +262,22 @@ class EamCuda final : public PairCuda {
     t_ = Tables{c_.data(), offset_.data(), t2f_.data(), t2r_.data(), t2z_.data(), T.stride, T.nr, T.nrho,
                 T.rdr, T.rdrho, T.rhomax, T.cutmax * T.cutmax, T.pair_is_phi};
   }
-  void compute(DeviceAtoms& a, const DeviceBox& box, const DeviceList& l, bool ev) override {
+  void compute(DeviceAtoms& a, const DeviceBox& box, const DeviceList& l, bool ev, const Kick& kick) override {
     fp_.resize(a.n);
     if (ev) ensure_ev(a.n);
     const EvOut out{e_.data(), w_[0].data(), w_[1].data(), w_[2].data(), w_[3].data(), w_[4].data(), w_[5].data()};
     if (ev) {
-      eam_density_kernel<true><<<blocks(a.n), kBlock>>>(a.n, box, a.x.data(), a.y.data(), a.z.data(), a.type.data(), t_,
-                                                         l.index.data(), l.count.data(), l.stride, fp_.data(), e_.data());
-      eam_force_kernel<true><<<blocks(a.n), kBlock>>>(a.n, box, a.x.data(), a.y.data(), a.z.data(), a.type.data(), t_,
-                                                       l.index.data(), l.count.data(), l.stride, fp_.data(), a.fx.data(),
-                                                       a.fy.data(), a.fz.data(), out);
+      eam_density_kernel<true><<<blocks(a.n), kBlock>>>(a.n, box, a.pos.data(), t_, l.index.data(), l.count.data(),
+                                                         l.stride, fp_.data(), e_.data());
+      eam_force_kernel<true><<<blocks(a.n), kBlock>>>(a.n, box, a.pos.data(), t_, l.index.data(), l.count.data(),
+                                                       l.stride, fp_.data(), a.fx.data(), a.fy.data(), a.fz.data(), out,
+                                                       kick);
     } else {
-      eam_density_kernel<false><<<blocks(a.n), kBlock>>>(a.n, box, a.x.data(), a.y.data(), a.z.data(), a.type.data(),
-                                                          t_, l.index.data(), l.count.data(), l.stride, fp_.data(),
-                                                          nullptr);
-      eam_force_kernel<false><<<blocks(a.n), kBlock>>>(a.n, box, a.x.data(), a.y.data(), a.z.data(), a.type.data(), t_,
-                                                        l.index.data(), l.count.data(), l.stride, fp_.data(),
-                                                        a.fx.data(), a.fy.data(), a.fz.data(), out);
+      eam_density_kernel<false><<<blocks(a.n), kBlock>>>(a.n, box, a.pos.data(), t_, l.index.data(), l.count.data(),
+                                                          l.stride, fp_.data(), nullptr);
+      eam_force_kernel<false><<<blocks(a.n), kBlock>>>(a.n, box, a.pos.data(), t_, l.index.data(), l.count.data(),
+                                                        l.stride, fp_.data(), a.fx.data(), a.fy.data(), a.fz.data(), out,
+                                                        kick);
     }
     MOLSTEP_CUDA_CHECK(cudaGetLastError());
   }

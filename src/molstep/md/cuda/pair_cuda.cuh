@@ -17,8 +17,10 @@ class PairCuda {
   static std::unique_ptr<PairCuda> make(const potentials::PairStyle& style, int ntypes);
   virtual ~PairCuda() = default;
 
-  /// Overwrites the forces; with energy_virial also fills the per-atom energy and virial.
-  virtual void compute(DeviceAtoms& atoms, const DeviceBox& box, const DeviceList& list, bool energy_virial) = 0;
+  /// Overwrites the forces (then applies `kick` when on); with energy_virial also fills the
+  /// per-atom energy and virial.
+  virtual void compute(DeviceAtoms& atoms, const DeviceBox& box, const DeviceList& list, bool energy_virial,
+                       const Kick& kick) = 0;
   /// Sums the per-atom energies and virials of the last compute with energy_virial.
   potentials::EnergyVirial reduce(std::size_t n);
   [[nodiscard]] virtual std::size_t bytes() const;

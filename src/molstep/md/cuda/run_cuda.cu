@@ -25,37 +25,31 @@ std::string format(const char* f, Args... args) {
 constexpr int kBlock = 128;
 int blocks(std::size_t n) { return static_cast<int>((n + kBlock - 1) / kBlock); }
 
-// Velocity Verlet as fix nve: v += dt/2 F/m (then x += dt v in the first half).
-__global__ void kick_drift_kernel(std::size_t n, double half_dt, double dt, const int* type, const double* mass, double* x,
-                                  double* y, double* z, double* vx, double* vy, double* vz, const double* fx,
-                                  const double* fy, const double* fz) {
+// First half of velocity Verlet as fix nve: v += dt/2 F/m, x += dt v. The second half kick is
+// fused into the force kernels.
+__global__ void kick_drift_kernel(std::size_t n, double half_dt, double dt, const double* mass, double4* pos,
+                                  double* vx, double* vy, double* vz, const double* fx, const double* fy,
+                                  const double* fz) {
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
   if (i >= n) return;
-  const double dtfm = half_dt / mass[type[i]];
-  vx[i] += dtfm * fx[i];
-  vy[i] += dtfm * fy[i];
-  vz[i] += dtfm * fz[i];
-  x[i] += dt * vx[i];
-  y[i] += dt * vy[i];
-  z[i] += dt * vz[i];
-}
-
-__global__ void kick_kernel(std::size_t n, double half_dt, const int* type, const double* mass, double* vx, double* vy,
-                            double* vz, const double* fx, const double* fy, const double* fz) {
-  const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
-  if (i >= n) return;
-  const double dtfm = half_dt / mass[type[i]];
-  vx[i] += dtfm * fx[i];
-  vy[i] += dtfm * fy[i];
-  vz[i] += dtfm * fz[i];
+  double4 p = pos[i];
+  const double dtfm = half_dt / mass[static_cast<int>(p.w)];
+  const double v0 = vx[i] + dtfm * fx[i], v1 = vy[i] + dtfm * fy[i], v2 = vz[i] + dtfm * fz[i];
+  vx[i] = v0;
+  vy[i] = v1;
+  vz[i] = v2;
+  p.x += dt * v0;
+  p.y += dt * v1;
+  p.z += dt * v2;
+  pos[i] = p;
 }
 
 void upload(const System& s, DeviceAtoms& a) {
   const auto& h = s.atoms;
   a.n = h.size();
-  a.x.upload(h.x);
-  a.y.upload(h.y);
-  a.z.upload(h.z);
+  std::vector<double4> pos(a.n);
+  for (std::size_t i = 0; i < a.n; ++i) pos[i] = double4{h.x[i], h.y[i], h.z[i], static_cast<double>(h.type[i])};
+  a.pos.upload(pos);
   a.vx.upload(h.vx);
   a.vy.upload(h.vy);
   a.vz.upload(h.vz);
@@ -73,9 +67,16 @@ void upload(const System& s, DeviceAtoms& a) {
 
 void download(const DeviceAtoms& a, System& s) {
   auto& h = s.atoms;
-  a.x.download(h.x);
-  a.y.download(h.y);
-  a.z.download(h.z);
+  std::vector<double4> pos;
+  a.pos.download(pos);
+  h.x.resize(a.n);
+  h.y.resize(a.n);
+  h.z.resize(a.n);
+  for (std::size_t i = 0; i < a.n; ++i) {
+    h.x[i] = pos[i].x;
+    h.y[i] = pos[i].y;
+    h.z[i] = pos[i].z;
+  }
   a.vx.download(h.vx);
   a.vy.download(h.vy);
   a.vz.download(h.vz);
@@ -119,11 +120,11 @@ RunSummary run(Simulation& sim, long nsteps) {
     if (2.0 * rl > s.box.length(d))
       throw Error(format("pair cutoff plus skin (%g) is more than half the box length in %c (box length %g)", rl, "xyz"[d],
                               s.box.length(d)));
-  // Memory check before any allocation: about 23 words per atom of state and scratch, plus the
-  // list at 1.5 times the mean neighbour count.
+  // Memory check before any allocation: about 30 words per atom of state and scratch, plus the
+  // list at 1.2 times the mean neighbour count.
   const double volume = s.box.volume();
-  const double list_words = 1.5 * 4.18879 * rl * rl * rl * static_cast<double>(n) / volume + 32.0;
-  const double need = static_cast<double>(n) * (23.0 * 8.0 + list_words * 4.0);
+  const double list_words = 1.2 * 4.18879 * rl * rl * rl * static_cast<double>(n) / volume + 16.0;
+  const double need = static_cast<double>(n) * (30.0 * 8.0 + list_words * 4.0);
   std::size_t free_bytes = 0, total_bytes = 0;
   MOLSTEP_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
   if (need > 0.9 * static_cast<double>(free_bytes))
@@ -151,7 +152,11 @@ RunSummary run(Simulation& sim, long nsteps) {
   auto pair = PairCuda::make(*sim.pair, s.ntypes);
   nb.build(a, box, rl, list);
   long builds = 1;
-  pair->compute(a, box, list, true);
+  const double dt = sim.dt();
+  const double half_dt = 0.5 * dt * s.units.ftm2v;
+  const Kick no_kick{false, 0.0, nullptr, nullptr, nullptr, nullptr};
+  const Kick kick{true, half_dt, a.mass.data(), a.vx.data(), a.vy.data(), a.vz.data()};
+  pair->compute(a, box, list, true, no_kick);
   auto ev = pair->reduce(n);
   download(a, s);
   MOLSTEP_CUDA_CHECK(cudaDeviceSynchronize());
@@ -162,8 +167,6 @@ RunSummary run(Simulation& sim, long nsteps) {
   for (auto& dmp : sim.dumps) dmp->write(s, sim.step);
   timer.lap(core::Stage::output);
 
-  const double dt = sim.dt();
-  const double half_dt = 0.5 * dt * s.units.ftm2v;
   const auto& ns = sim.neighbor.settings;
   const long last = sim.step + nsteps;
   long ago = 0;
@@ -180,9 +183,8 @@ RunSummary run(Simulation& sim, long nsteps) {
     };
     if (sample) timer.lap(core::Stage::output);
     ++sim.step;
-    kick_drift_kernel<<<blocks(n), kBlock>>>(n, half_dt, dt, a.type.data(), a.mass.data(), a.x.data(), a.y.data(),
-                                             a.z.data(), a.vx.data(), a.vy.data(), a.vz.data(), a.fx.data(),
-                                             a.fy.data(), a.fz.data());
+    kick_drift_kernel<<<blocks(n), kBlock>>>(n, half_dt, dt, a.mass.data(), a.pos.data(), a.vx.data(), a.vy.data(),
+                                             a.vz.data(), a.fx.data(), a.fy.data(), a.fz.data());
     lap(core::Stage::integrate);
     ++ago;
     if (ago >= ns.delay && ago % ns.every == 0 && (!ns.check || nb.moved_beyond(a, 0.5 * skin))) {
@@ -192,12 +194,9 @@ RunSummary run(Simulation& sim, long nsteps) {
     }
     lap(core::Stage::neighbor);
     const bool thermo_step = sim.step == last || (sim.thermo.every > 0 && sim.step % sim.thermo.every == 0);
-    pair->compute(a, box, list, thermo_step);
-    lap(core::Stage::force);
-    kick_kernel<<<blocks(n), kBlock>>>(n, half_dt, a.type.data(), a.mass.data(), a.vx.data(), a.vy.data(), a.vz.data(),
-                                       a.fx.data(), a.fy.data(), a.fz.data());
+    pair->compute(a, box, list, thermo_step, kick);
     sim.elapsed_time += dt;
-    lap(core::Stage::integrate);
+    lap(core::Stage::force);
     bool need_host = thermo_step;
     for (auto& dmp : sim.dumps) need_host = need_host || sim.step % dmp->every() == 0;
     if (need_host) {
@@ -233,7 +232,8 @@ RunSummary run(Simulation& sim, long nsteps) {
   sum.list_pairs = 0;
   sum.wall_seconds = wall;
   std::size_t bytes = nb.bytes() + pair->bytes() + list.index.bytes() + list.count.bytes();
-  for (const auto* arr : {&a.x, &a.y, &a.z, &a.vx, &a.vy, &a.vz, &a.fx, &a.fy, &a.fz}) bytes += arr->bytes();
+  bytes += a.pos.bytes();
+  for (const auto* arr : {&a.vx, &a.vy, &a.vz, &a.fx, &a.fy, &a.fz}) bytes += arr->bytes();
   bytes += a.type.bytes() + a.ix.bytes() + a.iy.bytes() + a.iz.bytes() + a.id.bytes();
   sum.notes.push_back(format("GPU memory: %s allocated by molstep (neighbour list: %d slots per atom)",
                                   gib(static_cast<double>(bytes)).c_str(), list.max_neighbors));
