@@ -22,6 +22,8 @@ class StageTimer {
     seconds_[static_cast<int>(s)] += std::chrono::duration<double>(now - last_).count();
     last_ = now;
   }
+  /// Restarts the lap clock without charging the time since the last lap to any stage.
+  void skip() { last_ = clock::now(); }
   void add(Stage s, double seconds) { seconds_[static_cast<int>(s)] += seconds; }
   void reset() {
     seconds_.fill(0.0);
