@@ -171,17 +171,22 @@ RunSummary run(Simulation& sim, long nsteps) {
   const long last = sim.step + nsteps;
   long ago = 0;
   core::Progress progress("run", nsteps, "steps");
-  // Stage times come from synchronising every tenth step; the other steps run without any
-  // host round trip unless the displacement check or output needs one.
+  // Stage times come from synchronising around the stages of every seventh step (7 shares no
+  // factor with usual rebuild and thermo intervals, so rebuild steps are sampled in proportion);
+  // the other steps run without any host round trip unless the displacement check or output
+  // needs one.
   for (long k = 0; k < nsteps; ++k) {
     progress.update(k);
-    const bool sample = k % 10 == 0;
+    const bool sample = k % 7 == 0;
     const auto lap = [&](core::Stage st) {
       if (!sample) return;
       MOLSTEP_CUDA_CHECK(cudaDeviceSynchronize());
       timer.lap(st);
     };
-    if (sample) timer.skip();
+    if (sample) {
+      MOLSTEP_CUDA_CHECK(cudaDeviceSynchronize());
+      timer.skip();
+    }
     ++sim.step;
     kick_drift_kernel<<<blocks(n), kBlock>>>(n, half_dt, dt, a.mass.data(), a.pos.data(), a.vx.data(), a.vy.data(),
                                              a.vz.data(), a.fx.data(), a.fy.data(), a.fz.data());
