@@ -1,11 +1,20 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <cuda_runtime.h>
+
 #include <cstdint>
 
 #include "molstep/gpu/device_array.cuh"
 
 namespace molstep::md::cuda {
+
+/// Four doubles on a 32-byte boundary (CUDA 13 renamed the aligned vector type).
+#if CUDART_VERSION >= 13000
+using Packed4 = double4_32a;
+#else
+using Packed4 = double4;
+#endif
 
 /// Orthogonal periodic box as kernels see it.
 struct DeviceBox {
@@ -20,7 +29,7 @@ __device__ inline double min_image(double d, double len, double inv) { return d 
 /// structure of arrays.
 struct DeviceAtoms {
   std::size_t n = 0;
-  gpu::DeviceArray<double4> pos;
+  gpu::DeviceArray<Packed4> pos;
   gpu::DeviceArray<double> vx, vy, vz, fx, fy, fz;
   gpu::DeviceArray<int> type, ix, iy, iz;
   gpu::DeviceArray<std::int64_t> id;

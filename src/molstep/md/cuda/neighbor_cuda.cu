@@ -14,10 +14,10 @@ namespace {
 constexpr int kBlock = 128;
 int blocks(std::size_t n) { return static_cast<int>((n + kBlock - 1) / kBlock); }
 
-__global__ void wrap_kernel(std::size_t n, DeviceBox box, double4* pos, int* ix, int* iy, int* iz, int* lost) {
+__global__ void wrap_kernel(std::size_t n, DeviceBox box, Packed4* pos, int* ix, int* iy, int* iz, int* lost) {
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
   if (i >= n) return;
-  double4 p = pos[i];
+  Packed4 p = pos[i];
   double* c[3] = {&p.x, &p.y, &p.z};
   int* im[3] = {ix, iy, iz};
   for (int d = 0; d < 3; ++d) {
@@ -44,11 +44,11 @@ __device__ inline int cell_coord(double v, double lo, double inv_cell, int n) {
   return k < 0 ? 0 : (k >= n ? n - 1 : k);
 }
 
-__global__ void cell_key_kernel(std::size_t n, DeviceBox box, int3 ncell, double3 inv_cell, const double4* pos,
+__global__ void cell_key_kernel(std::size_t n, DeviceBox box, int3 ncell, double3 inv_cell, const Packed4* pos,
                                 unsigned* keys, int* order) {
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
   if (i >= n) return;
-  const double4 p = pos[i];
+  const Packed4 p = pos[i];
   const int cx = cell_coord(p.x, box.lo[0], inv_cell.x, ncell.x);
   const int cy = cell_coord(p.y, box.lo[1], inv_cell.y, ncell.y);
   const int cz = cell_coord(p.z, box.lo[2], inv_cell.z, ncell.z);
@@ -73,11 +73,11 @@ __global__ void cell_bounds_kernel(std::size_t n, const unsigned* keys, int* sta
 // One thread per atom scans the surrounding cells (all cells of a dimension with fewer than
 // three, so no cell is visited twice) and records neighbours in column-major order.
 __global__ void list_kernel(std::size_t n, DeviceBox box, int3 ncell, double3 inv_cell, double cutsq,
-                            const double4* __restrict__ pos, const int* start, const int* end, int max_nb,
+                            const Packed4* __restrict__ pos, const int* start, const int* end, int max_nb,
                             std::size_t stride, int* index, int* count, int* overflow) {
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
   if (i >= n) return;
-  const double4 pi = pos[i];
+  const Packed4 pi = pos[i];
   const double xi = pi.x, yi = pi.y, zi = pi.z;
   const int cx = cell_coord(xi, box.lo[0], inv_cell.x, ncell.x);
   const int cy = cell_coord(yi, box.lo[1], inv_cell.y, ncell.y);
@@ -93,7 +93,7 @@ __global__ void list_kernel(std::size_t n, DeviceBox box, int3 ncell, double3 in
         const int cell = (kz * ncell.y + ky) * ncell.x + kx;
         for (int j = start[cell]; j < end[cell]; ++j) {
           if (j == static_cast<int>(i)) continue;
-          const double4 pj = pos[j];
+          const Packed4 pj = pos[j];
           const double dx = min_image(xi - pj.x, box.len[0], box.inv[0]);
           const double dy = min_image(yi - pj.y, box.len[1], box.inv[1]);
           const double dz = min_image(zi - pj.z, box.len[2], box.inv[2]);
@@ -109,10 +109,10 @@ __global__ void list_kernel(std::size_t n, DeviceBox box, int3 ncell, double3 in
   if (found > max_nb) atomicMax(overflow, found);
 }
 
-__global__ void moved_kernel(std::size_t n, double trigger, const double4* pos, const double4* hold, int* flag) {
+__global__ void moved_kernel(std::size_t n, double trigger, const Packed4* pos, const Packed4* hold, int* flag) {
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
   if (i >= n) return;
-  const double4 p = pos[i], q = hold[i];
+  const Packed4 p = pos[i], q = hold[i];
   const double dx = p.x - q.x, dy = p.y - q.y, dz = p.z - q.z;
   if (dx * dx + dy * dy + dz * dz > trigger) *flag = 1;
 }
@@ -138,7 +138,7 @@ void NeighborCuda::sort_by_cell(DeviceAtoms& a, const DeviceBox& box) {
   // Apply the permutation to every per-atom array (forces are recomputed after a build).
   tmp_p_.resize(n);
   gather_kernel<<<blocks(n), kBlock>>>(n, order_sorted_.data(), a.pos.data(), tmp_p_.data());
-  MOLSTEP_CUDA_CHECK(cudaMemcpy(a.pos.data(), tmp_p_.data(), n * sizeof(double4), cudaMemcpyDeviceToDevice));
+  MOLSTEP_CUDA_CHECK(cudaMemcpy(a.pos.data(), tmp_p_.data(), n * sizeof(Packed4), cudaMemcpyDeviceToDevice));
   tmp_d_.resize(n);
   for (auto* arr : {&a.vx, &a.vy, &a.vz}) {
     gather_kernel<<<blocks(n), kBlock>>>(n, order_sorted_.data(), arr->data(), tmp_d_.data());
@@ -199,7 +199,7 @@ void NeighborCuda::build(DeviceAtoms& a, const DeviceBox& box, double rl, Device
     list.max_neighbors = overflow + 16;
   }
   hold_.resize(n);
-  MOLSTEP_CUDA_CHECK(cudaMemcpy(hold_.data(), a.pos.data(), n * sizeof(double4), cudaMemcpyDeviceToDevice));
+  MOLSTEP_CUDA_CHECK(cudaMemcpy(hold_.data(), a.pos.data(), n * sizeof(Packed4), cudaMemcpyDeviceToDevice));
 }
 
 bool NeighborCuda::moved_beyond(const DeviceAtoms& a, double half_skin) {

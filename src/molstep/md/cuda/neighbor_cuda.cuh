@@ -25,7 +25,7 @@ class NeighborCuda {
   gpu::DeviceArray<int> order_, order_sorted_, cell_start_, cell_end_, flag_;
   gpu::DeviceArray<unsigned char> scratch_;
   gpu::DeviceArray<double> tmp_d_;
-  gpu::DeviceArray<double4> tmp_p_, hold_;
+  gpu::DeviceArray<Packed4> tmp_p_, hold_;
   gpu::DeviceArray<int> tmp_i_;
   gpu::DeviceArray<std::int64_t> tmp_l_;
 };

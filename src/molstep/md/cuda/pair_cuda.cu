@@ -36,20 +36,20 @@ __device__ inline void finish_atom(std::size_t i, int ti, double ax, double ay, 
 }
 
 template <bool EV>
-__global__ void lj_kernel(std::size_t n, DeviceBox box, const double4* __restrict__ pos,
+__global__ void lj_kernel(std::size_t n, DeviceBox box, const Packed4* __restrict__ pos,
                           const potentials::LjTerms* __restrict__ terms, int stride, const int* __restrict__ index,
                           const int* __restrict__ count, std::size_t lstride, double* fx, double* fy, double* fz,
                           EvOut ev, Kick kick) {
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
   if (i >= n) return;
-  const double4 pi = pos[i];
+  const Packed4 pi = pos[i];
   const double xi = pi.x, yi = pi.y, zi = pi.z;
   const int ti = static_cast<int>(pi.w);
   double ax = 0.0, ay = 0.0, az = 0.0, e = 0.0, v0 = 0.0, v1 = 0.0, v2 = 0.0, v3 = 0.0, v4 = 0.0, v5 = 0.0;
   const int m = count[i];
   for (int k = 0; k < m; ++k) {
     const int j = index[static_cast<std::size_t>(k) * lstride + i];
-    const double4 pj = pos[j];
+    const Packed4 pj = pos[j];
     const double dx = min_image(xi - pj.x, box.len[0], box.inv[0]);
     const double dy = min_image(yi - pj.y, box.len[1], box.inv[1]);
     const double dz = min_image(zi - pj.z, box.len[2], box.inv[2]);
@@ -136,19 +136,19 @@ __device__ inline void locate(const Tables& t, double r, int& m, double& p) {
 }
 
 template <bool EV>
-__global__ void eam_density_kernel(std::size_t n, DeviceBox box, const double4* __restrict__ pos, Tables t,
+__global__ void eam_density_kernel(std::size_t n, DeviceBox box, const Packed4* __restrict__ pos, Tables t,
                                    const int* __restrict__ index, const int* __restrict__ count, std::size_t lstride,
                                    double* fp, double* e) {
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
   if (i >= n) return;
-  const double4 pi = pos[i];
+  const Packed4 pi = pos[i];
   const double xi = pi.x, yi = pi.y, zi = pi.z;
   const int ti = static_cast<int>(pi.w);
   double rho = 0.0;
   const int cnt = count[i];
   for (int k = 0; k < cnt; ++k) {
     const int j = index[static_cast<std::size_t>(k) * lstride + i];
-    const double4 pj = pos[j];
+    const Packed4 pj = pos[j];
     const double dx = min_image(xi - pj.x, box.len[0], box.inv[0]);
     const double dy = min_image(yi - pj.y, box.len[1], box.inv[1]);
     const double dz = min_image(zi - pj.z, box.len[2], box.inv[2]);
@@ -176,20 +176,20 @@ __global__ void eam_density_kernel(std::size_t n, DeviceBox box, const double4* 
 }
 
 template <bool EV>
-__global__ void eam_force_kernel(std::size_t n, DeviceBox box, const double4* __restrict__ pos, Tables t,
+__global__ void eam_force_kernel(std::size_t n, DeviceBox box, const Packed4* __restrict__ pos, Tables t,
                                  const int* __restrict__ index, const int* __restrict__ count, std::size_t lstride,
                                  const double* __restrict__ fp, double* fx, double* fy, double* fz, EvOut ev,
                                  Kick kick) {
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
   if (i >= n) return;
-  const double4 pi = pos[i];
+  const Packed4 pi = pos[i];
   const double xi = pi.x, yi = pi.y, zi = pi.z, fpi = fp[i];
   const int ti = static_cast<int>(pi.w);
   double ax = 0.0, ay = 0.0, az = 0.0, e = 0.0, v0 = 0.0, v1 = 0.0, v2 = 0.0, v3 = 0.0, v4 = 0.0, v5 = 0.0;
   const int cnt = count[i];
   for (int k = 0; k < cnt; ++k) {
     const int j = index[static_cast<std::size_t>(k) * lstride + i];
-    const double4 pj = pos[j];
+    const Packed4 pj = pos[j];
     const double dx = min_image(xi - pj.x, box.len[0], box.inv[0]);
     const double dy = min_image(yi - pj.y, box.len[1], box.inv[1]);
     const double dz = min_image(zi - pj.z, box.len[2], box.inv[2]);

@@ -27,12 +27,12 @@ int blocks(std::size_t n) { return static_cast<int>((n + kBlock - 1) / kBlock); 
 
 // First half of velocity Verlet as fix nve: v += dt/2 F/m, x += dt v. The second half kick is
 // fused into the force kernels.
-__global__ void kick_drift_kernel(std::size_t n, double half_dt, double dt, const double* mass, double4* pos,
+__global__ void kick_drift_kernel(std::size_t n, double half_dt, double dt, const double* mass, Packed4* pos,
                                   double* vx, double* vy, double* vz, const double* fx, const double* fy,
                                   const double* fz) {
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
   if (i >= n) return;
-  double4 p = pos[i];
+  Packed4 p = pos[i];
   const double dtfm = half_dt / mass[static_cast<int>(p.w)];
   const double v0 = vx[i] + dtfm * fx[i], v1 = vy[i] + dtfm * fy[i], v2 = vz[i] + dtfm * fz[i];
   vx[i] = v0;
@@ -47,8 +47,8 @@ __global__ void kick_drift_kernel(std::size_t n, double half_dt, double dt, cons
 void upload(const System& s, DeviceAtoms& a) {
   const auto& h = s.atoms;
   a.n = h.size();
-  std::vector<double4> pos(a.n);
-  for (std::size_t i = 0; i < a.n; ++i) pos[i] = double4{h.x[i], h.y[i], h.z[i], static_cast<double>(h.type[i])};
+  std::vector<Packed4> pos(a.n);
+  for (std::size_t i = 0; i < a.n; ++i) pos[i] = Packed4{h.x[i], h.y[i], h.z[i], static_cast<double>(h.type[i])};
   a.pos.upload(pos);
   a.vx.upload(h.vx);
   a.vy.upload(h.vy);
@@ -67,7 +67,7 @@ void upload(const System& s, DeviceAtoms& a) {
 
 void download(const DeviceAtoms& a, System& s) {
   auto& h = s.atoms;
-  std::vector<double4> pos;
+  std::vector<Packed4> pos;
   a.pos.download(pos);
   h.x.resize(a.n);
   h.y.resize(a.n);
