@@ -200,11 +200,16 @@ __global__ void eam_force_kernel(std::size_t n, DeviceBox box, const Packed4* __
     int m;
     double p;
     locate(t, r, m, p);
-    const double* ci = coeffs(t, t.type2rhor[ti * t.stride + tj], m);
-    const double* cj = coeffs(t, t.type2rhor[tj * t.stride + ti], m);
+    const int ri = t.type2rhor[ti * t.stride + tj], rj = t.type2rhor[tj * t.stride + ti];
+    const double* ci = coeffs(t, ri, m);
     const double* cz = coeffs(t, t.type2z2r[ti * t.stride + tj], m);
     const double rhoip = (ci[0] * p + ci[1]) * p + ci[2];
-    const double rhojp = (cj[0] * p + cj[1]) * p + cj[2];
+    // One element (or two sharing a density function): one lookup serves both derivatives.
+    double rhojp = rhoip;
+    if (rj != ri) {
+      const double* cj = coeffs(t, rj, m);
+      rhojp = (cj[0] * p + cj[1]) * p + cj[2];
+    }
     const double z2p = (cz[0] * p + cz[1]) * p + cz[2];
     const double z2 = ((cz[3] * p + cz[4]) * p + cz[5]) * p + cz[6];
     const double recip = 1.0 / r;
