@@ -22,6 +22,7 @@ struct MdOptions {
   std::string log = "log.molstep";
   std::string thermo;
   std::string device = "auto";
+  std::string precision = "double";
   bool quiet = false;
 };
 
@@ -59,6 +60,8 @@ std::function<int()> add_md_command(CLI::App& app) {
   md->add_option("--threads", opt->threads, "OpenMP threads (default: all cores)")->check(CLI::PositiveNumber);
   md->add_option("--device", opt->device, "cpu or cuda (default: cuda when a GPU is present)")
       ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
+  md->add_option("--precision", opt->precision, "double, or mixed (single-precision pair terms; GPU only)")
+      ->check(CLI::IsMember({"double", "mixed"}));
   md->add_option("--log", opt->log, "log file, or 'none' (default: log.molstep)");
   md->add_option("--thermo", opt->thermo, "JSON-lines copy of thermo output (default: LOG.thermo.jsonl)");
   md->add_flag("--quiet", opt->quiet, "do not echo to the screen");
@@ -79,6 +82,7 @@ std::function<int()> add_md_command(CLI::App& app) {
         sim.device = md::Device::cuda;
         out->line("Device: " + md::cuda::device_summary());
       }
+      if (opt->precision == "mixed") sim.precision = md::Precision::mixed;
       md::script::Interpreter interp(sim, *out);
       for (const auto& [name, values] : group_vars(opt->vars, *starts)) interp.vars.define_index(name, values);
       interp.run_file(opt->deck);

@@ -30,21 +30,24 @@ struct Result {
 };
 
 // Runs `deck` (text) in `dir` on one device and returns the final state and energy/virial.
-Result run_text(const std::string& deck, const fs::path& dir, md::Device device) {
+Result run_text(const std::string& deck, const fs::path& dir, md::Device device,
+                md::Precision precision = md::Precision::full) {
   test::write_file(dir / "in.deck", deck);
   test::ScopedCwd cwd(dir);
   md::Output out(nullptr, std::nullopt, std::nullopt);
   md::Simulation sim(out);
   sim.device = device;
+  sim.precision = precision;
   md::script::Interpreter interp(sim, out);
   interp.run_file(dir / "in.deck");
   return {sim.system, sim.last_energy_virial()};
 }
 
 // CPU and GPU agree on energy and virial to `rel` and on every force to `rel` of the RMS force.
-void expect_same(const std::string& deck, const std::string& name, double rel) {
+void expect_same(const std::string& deck, const std::string& name, double rel,
+                 md::Precision precision = md::Precision::full) {
   const auto cpu = run_text(deck, test::scratch_dir(name + "-cpu"), md::Device::cpu);
-  const auto gpu = run_text(deck, test::scratch_dir(name + "-gpu"), md::Device::cuda);
+  const auto gpu = run_text(deck, test::scratch_dir(name + "-gpu"), md::Device::cuda, precision);
   EXPECT_NEAR(gpu.ev.energy, cpu.ev.energy, rel * std::fabs(cpu.ev.energy));
   for (int k = 0; k < 6; ++k)
     EXPECT_NEAR(gpu.ev.virial[k], cpu.ev.virial[k], rel * std::fabs(cpu.ev.virial[0]) + 1e-300) << "virial " << k;
@@ -74,6 +77,33 @@ TEST(Cuda, LennardJonesMatchesCpu) {
                   "\npair_style lj/cut 2.5\npair_coeff 1 1 1.0 1.0\npair_coeff 2 2 0.5 1.2\npair_modify shift yes\n"
                   "fix 1 all nve\nrun 0\n",
               "cuda-lj", 1e-12);
+}
+
+// Mixed precision: single-precision pair terms against the double CPU reference.
+TEST(Cuda, MixedPrecisionLennardJonesWithinOnePartIn1e5) {
+  REQUIRE_GPU();
+  const auto dir = test::scratch_dir("cuda-ljmixed-data");
+  io::write_lammps_data(dir / "dis.data", test::disordered_lj_system(8, 0.1), 0);
+  expect_same("units lj\nread_data " + (dir / "dis.data").string() +
+                  "\npair_style lj/cut 2.5\npair_coeff 1 1 1.0 1.0\npair_coeff 2 2 0.5 1.2\npair_modify shift yes\n"
+                  "fix 1 all nve\nrun 0\n",
+              "cuda-ljmixed", 1e-5, md::Precision::mixed);
+}
+
+TEST(Cuda, MixedPrecisionEamWithinOnePartIn1e5) {
+  REQUIRE_GPU();
+  expect_same("units metal\nread_data " + (kPeers / "data.forces.eamalloy").string() +
+                  "\npair_style eam/alloy\npair_coeff * * " + (kPeers / "CuNi.eam.alloy").string() +
+                  " Cu Ni\nneighbor 0.7 bin\nfix 1 all nve\nrun 0\n",
+              "cuda-eammixed", 1e-5, md::Precision::mixed);
+}
+
+TEST(Cuda, MixedPrecisionNeedsTheGpu) {
+  const auto dir = test::scratch_dir("cpu-mixed");
+  EXPECT_THROW(run_text("units lj\nlattice fcc 0.8442\nregion box block 0 4 0 4 0 4\ncreate_box 1 box\n"
+                        "create_atoms 1 box\nmass 1 1.0\npair_style lj/cut 2.5\npair_coeff 1 1 1.0 1.0\nrun 0\n",
+                        dir, md::Device::cpu, md::Precision::mixed),
+               Error);
 }
 
 TEST(Cuda, EamFuncflMatchesCpu) {

@@ -59,6 +59,8 @@ void Simulation::emit_thermo(const potentials::EnergyVirial& ev) {
 
 RunSummary Simulation::run(long n) {
   if (n < 0) throw Error("run: the number of steps must not be negative");
+  if (precision == Precision::mixed && device != Device::cuda)
+    throw Error("run: --precision mixed is implemented on the GPU only (use --device cuda, or double precision)");
   check_ready();
   ++runs_;
   run_start = step;

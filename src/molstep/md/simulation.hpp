@@ -41,12 +41,17 @@ struct RunSummary {
 /// Where the run loop executes (`--device`).
 enum class Device { cpu, cuda };
 
+/// Arithmetic of the pair kernels (`--precision`): double throughout, or single-precision pair
+/// terms with double accumulation and integration (GPU only).
+enum class Precision { full, mixed };
+
 /// Everything a deck sets up, and the velocity-Verlet run loop (LAMMPS's Verlet::run order).
 class Simulation {
  public:
   explicit Simulation(Output& output) : out_(output) {}
 
   Device device = Device::cpu;
+  Precision precision = Precision::full;
   System system;
   std::optional<Lattice> lattice;
   std::map<std::string, Region> regions;

@@ -35,7 +35,9 @@ __device__ inline void finish_atom(std::size_t i, int ti, double ax, double ay, 
   }
 }
 
-template <bool EV>
+// R is the type of the pair arithmetic: double, or float for --precision mixed (differences
+// of positions, accumulation and integration stay double).
+template <bool EV, class R>
 __global__ void lj_kernel(std::size_t n, DeviceBox box, const Packed4* __restrict__ pos,
                           const potentials::LjTerms* __restrict__ terms, int stride, const int* __restrict__ index,
                           const int* __restrict__ count, std::size_t lstride, double* fx, double* fy, double* fz,
@@ -53,23 +55,26 @@ __global__ void lj_kernel(std::size_t n, DeviceBox box, const Packed4* __restric
     const double dx = min_image(xi - pj.x, box.len[0], box.inv[0]);
     const double dy = min_image(yi - pj.y, box.len[1], box.inv[1]);
     const double dz = min_image(zi - pj.z, box.len[2], box.inv[2]);
-    const double rsq = dx * dx + dy * dy + dz * dz;
+    const R rx = static_cast<R>(dx), ry = static_cast<R>(dy), rz = static_cast<R>(dz);
+    const R rsq = rx * rx + ry * ry + rz * rz;
     const potentials::LjTerms& p = terms[ti * stride + static_cast<int>(pj.w)];
-    if (rsq < p.cutsq) {
-      const double r2inv = 1.0 / rsq;
-      const double r6inv = r2inv * r2inv * r2inv;
-      const double fpair = r6inv * (p.lj1 * r6inv - p.lj2) * r2inv;
-      ax += dx * fpair;
-      ay += dy * fpair;
-      az += dz * fpair;
+    if (rsq < static_cast<R>(p.cutsq)) {
+      const R r2inv = R(1) / rsq;
+      const R r6inv = r2inv * r2inv * r2inv;
+      const R fpair = r6inv * (static_cast<R>(p.lj1) * r6inv - static_cast<R>(p.lj2)) * r2inv;
+      ax += static_cast<double>(rx * fpair);
+      ay += static_cast<double>(ry * fpair);
+      az += static_cast<double>(rz * fpair);
       if (EV) {
-        e += 0.5 * (r6inv * (p.lj3 * r6inv - p.lj4) - p.offset);
-        v0 += 0.5 * dx * dx * fpair;
-        v1 += 0.5 * dy * dy * fpair;
-        v2 += 0.5 * dz * dz * fpair;
-        v3 += 0.5 * dx * dy * fpair;
-        v4 += 0.5 * dx * dz * fpair;
-        v5 += 0.5 * dy * dz * fpair;
+        const double f = static_cast<double>(fpair);
+        e += 0.5 * static_cast<double>(r6inv * (static_cast<R>(p.lj3) * r6inv - static_cast<R>(p.lj4)) -
+                                       static_cast<R>(p.offset));
+        v0 += 0.5 * dx * dx * f;
+        v1 += 0.5 * dy * dy * f;
+        v2 += 0.5 * dz * dz * f;
+        v3 += 0.5 * dx * dy * f;
+        v4 += 0.5 * dx * dz * f;
+        v5 += 0.5 * dy * dz * f;
       }
     }
   }
@@ -87,7 +92,7 @@ __global__ void lj_kernel(std::size_t n, DeviceBox box, const Packed4* __restric
 
 class LjCuda final : public PairCuda {
  public:
-  explicit LjCuda(const potentials::PairLjCut& lj, int ntypes) : stride_(ntypes + 1) {
+  LjCuda(const potentials::PairLjCut& lj, int ntypes, bool mixed) : stride_(ntypes + 1), mixed_(mixed) {
     const auto eval = lj.evaluator();
     std::vector<potentials::LjTerms> t(eval.terms, eval.terms + stride_ * stride_);
     terms_.upload(t);
@@ -95,19 +100,18 @@ class LjCuda final : public PairCuda {
   void compute(DeviceAtoms& a, const DeviceBox& box, const DeviceList& l, bool ev, const Kick& kick) override {
     if (ev) ensure_ev(a.n);
     const EvOut out{e_.data(), w_[0].data(), w_[1].data(), w_[2].data(), w_[3].data(), w_[4].data(), w_[5].data()};
-    if (ev)
-      lj_kernel<true><<<blocks(a.n), kBlock>>>(a.n, box, a.pos.data(), terms_.data(), stride_, l.index.data(),
-                                               l.count.data(), l.stride, a.fx.data(), a.fy.data(), a.fz.data(), out,
-                                               kick);
-    else
-      lj_kernel<false><<<blocks(a.n), kBlock>>>(a.n, box, a.pos.data(), terms_.data(), stride_, l.index.data(),
-                                                l.count.data(), l.stride, a.fx.data(), a.fy.data(), a.fz.data(), out,
-                                                kick);
+    const auto launch = [&](auto kernel) {
+      kernel<<<blocks(a.n), kBlock>>>(a.n, box, a.pos.data(), terms_.data(), stride_, l.index.data(), l.count.data(),
+                                      l.stride, a.fx.data(), a.fy.data(), a.fz.data(), out, kick);
+    };
+    if (mixed_) ev ? launch(lj_kernel<true, float>) : launch(lj_kernel<false, float>);
+    else ev ? launch(lj_kernel<true, double>) : launch(lj_kernel<false, double>);
     MOLSTEP_CUDA_CHECK(cudaGetLastError());
   }
 
  private:
   int stride_;
+  bool mixed_;
   gpu::DeviceArray<potentials::LjTerms> terms_;
 };
 
@@ -127,17 +131,29 @@ struct Tables {
 
 __device__ inline const double* coeffs(const Tables& t, int table, int m) { return t.c + t.offset[table] + 7 * m; }
 
-__device__ inline void locate(const Tables& t, double r, int& m, double& p) {
-  p = r * t.rdr + 1.0;
+template <class R>
+__device__ inline void locate(const Tables& t, R r, int& m, R& p) {
+  p = r * static_cast<R>(t.rdr) + R(1);
   m = static_cast<int>(p);
   m = m < t.nr - 1 ? m : t.nr - 1;
-  p -= m;
-  p = p < 1.0 ? p : 1.0;
+  p -= static_cast<R>(m);
+  p = p < R(1) ? p : R(1);
+}
+
+template <class R>
+__device__ inline R spline_value(const double* c, R p) {
+  return ((static_cast<R>(c[3]) * p + static_cast<R>(c[4])) * p + static_cast<R>(c[5])) * p + static_cast<R>(c[6]);
+}
+
+template <class R>
+__device__ inline R spline_slope(const double* c, R p) {
+  return (static_cast<R>(c[0]) * p + static_cast<R>(c[1])) * p + static_cast<R>(c[2]);
 }
 
 // Also compacts each atom's list to the neighbours inside the cutoff (inner_index/inner_count),
 // so the force pass skips the ~40% of listed pairs in the skin without a divergent branch.
-template <bool EV>
+// The density sum and the embedding function stay double in either precision.
+template <bool EV, class R>
 __global__ void eam_density_kernel(std::size_t n, DeviceBox box, const Packed4* __restrict__ pos, Tables t,
                                    const int* __restrict__ index, const int* __restrict__ count, std::size_t lstride,
                                    int* __restrict__ inner_index, int* __restrict__ inner_count, double* fp, double* e) {
@@ -159,10 +175,9 @@ __global__ void eam_density_kernel(std::size_t n, DeviceBox box, const Packed4* 
     if (rsq >= t.cutsq) continue;
     inner_index[static_cast<std::size_t>(inside++) * lstride + i] = j;
     int m;
-    double p;
-    locate(t, sqrt(rsq), m, p);
-    const double* c = coeffs(t, t.type2rhor[static_cast<int>(pj.w) * t.stride + ti], m);
-    rho += ((c[3] * p + c[4]) * p + c[5]) * p + c[6];
+    R p;
+    locate(t, static_cast<R>(sqrt(rsq)), m, p);
+    rho += static_cast<double>(spline_value(coeffs(t, t.type2rhor[static_cast<int>(pj.w) * t.stride + ti], m), p));
   }
   inner_count[i] = inside;
   double p = rho * t.rdrho + 1.0;
@@ -180,7 +195,7 @@ __global__ void eam_density_kernel(std::size_t n, DeviceBox box, const Packed4* 
   }
 }
 
-template <bool EV>
+template <bool EV, class R>
 __global__ void eam_force_kernel(std::size_t n, DeviceBox box, const Packed4* __restrict__ pos, Tables t,
                                  const int* __restrict__ index, const int* __restrict__ count, std::size_t lstride,
                                  const double* __restrict__ fp, double* fx, double* fy, double* fz, EvOut ev,
@@ -200,26 +215,24 @@ __global__ void eam_force_kernel(std::size_t n, DeviceBox box, const Packed4* __
     const double dz = min_image(zi - pj.z, box.len[2], box.inv[2]);
     const double rsq = dx * dx + dy * dy + dz * dz;
     const int tj = static_cast<int>(pj.w);
-    const double r = sqrt(rsq);
+    const R r = static_cast<R>(sqrt(rsq));
     int m;
-    double p;
+    R p;
     locate(t, r, m, p);
     const int ri = t.type2rhor[ti * t.stride + tj], rj = t.type2rhor[tj * t.stride + ti];
-    const double* ci = coeffs(t, ri, m);
     const double* cz = coeffs(t, t.type2z2r[ti * t.stride + tj], m);
-    const double rhoip = (ci[0] * p + ci[1]) * p + ci[2];
+    const R rhoip = spline_slope(coeffs(t, ri, m), p);
     // One element (or two sharing a density function): one lookup serves both derivatives.
-    double rhojp = rhoip;
-    if (rj != ri) {
-      const double* cj = coeffs(t, rj, m);
-      rhojp = (cj[0] * p + cj[1]) * p + cj[2];
-    }
-    const double z2p = (cz[0] * p + cz[1]) * p + cz[2];
-    const double z2 = ((cz[3] * p + cz[4]) * p + cz[5]) * p + cz[6];
-    const double recip = 1.0 / r;
-    const double phi = t.pair_is_phi ? z2 : z2 * recip;
-    const double phip = t.pair_is_phi ? z2p : z2p * recip - phi * recip;
-    const double fpair = -(fpi * rhojp + fp[j] * rhoip + phip) * recip;
+    const R rhojp = rj != ri ? spline_slope(coeffs(t, rj, m), p) : rhoip;
+    const R z2p = spline_slope(cz, p);
+    const R z2 = spline_value(cz, p);
+    const R recip = R(1) / r;
+    const R phi_r = t.pair_is_phi ? z2 : z2 * recip;
+    const R phip = t.pair_is_phi ? z2p : z2p * recip - phi_r * recip;
+    const double phi = static_cast<double>(phi_r);
+    const double fpair =
+        -(fpi * static_cast<double>(rhojp) + fp[j] * static_cast<double>(rhoip) + static_cast<double>(phip)) *
+        static_cast<double>(recip);
     ax += dx * fpair;
     ay += dy * fpair;
     az += dz * fpair;
@@ -247,7 +260,7 @@ __global__ void eam_force_kernel(std::size_t n, DeviceBox box, const Packed4* __
 
 class EamCuda final : public PairCuda {
  public:
-  explicit EamCuda(const potentials::EamTables& T) {
+  EamCuda(const potentials::EamTables& T, bool mixed) : mixed_(mixed) {
     std::vector<double> c;
     std::vector<int> offset;
     const auto add = [&](const std::vector<potentials::CubicTable>& tables) {
@@ -277,22 +290,18 @@ class EamCuda final : public PairCuda {
     inner_count_.resize(a.n);
     if (ev) ensure_ev(a.n);
     const EvOut out{e_.data(), w_[0].data(), w_[1].data(), w_[2].data(), w_[3].data(), w_[4].data(), w_[5].data()};
-    if (ev) {
-      eam_density_kernel<true><<<blocks(a.n), kBlock>>>(a.n, box, a.pos.data(), t_, l.index.data(), l.count.data(),
-                                                         l.stride, inner_index_.data(), inner_count_.data(),
-                                                         fp_.data(), e_.data());
-      eam_force_kernel<true><<<blocks(a.n), kBlock>>>(a.n, box, a.pos.data(), t_, inner_index_.data(), inner_count_.data(),
-                                                       l.stride, fp_.data(), a.fx.data(), a.fy.data(), a.fz.data(), out,
-                                                       kick);
-    } else {
-      eam_density_kernel<false><<<blocks(a.n), kBlock>>>(a.n, box, a.pos.data(), t_, l.index.data(), l.count.data(),
-                                                          l.stride, inner_index_.data(), inner_count_.data(),
-                                                          fp_.data(), nullptr);
-      eam_force_kernel<false><<<blocks(a.n), kBlock>>>(a.n, box, a.pos.data(), t_, inner_index_.data(),
-                                                        inner_count_.data(),
-                                                        l.stride, fp_.data(), a.fx.data(), a.fy.data(), a.fz.data(), out,
-                                                        kick);
-    }
+    const auto launch = [&](auto density, auto force) {
+      density<<<blocks(a.n), kBlock>>>(a.n, box, a.pos.data(), t_, l.index.data(), l.count.data(), l.stride,
+                                       inner_index_.data(), inner_count_.data(), fp_.data(), ev ? e_.data() : nullptr);
+      force<<<blocks(a.n), kBlock>>>(a.n, box, a.pos.data(), t_, inner_index_.data(), inner_count_.data(), l.stride,
+                                     fp_.data(), a.fx.data(), a.fy.data(), a.fz.data(), out, kick);
+    };
+    if (mixed_)
+      ev ? launch(eam_density_kernel<true, float>, eam_force_kernel<true, float>)
+         : launch(eam_density_kernel<false, float>, eam_force_kernel<false, float>);
+    else
+      ev ? launch(eam_density_kernel<true, double>, eam_force_kernel<true, double>)
+         : launch(eam_density_kernel<false, double>, eam_force_kernel<false, double>);
     MOLSTEP_CUDA_CHECK(cudaGetLastError());
   }
   [[nodiscard]] std::size_t bytes() const override {
@@ -301,6 +310,7 @@ class EamCuda final : public PairCuda {
   }
 
  private:
+  bool mixed_;
   gpu::DeviceArray<double> c_, fp_;
   gpu::DeviceArray<int> offset_, t2f_, t2r_, t2z_, inner_index_, inner_count_;
   Tables t_{};
@@ -308,10 +318,11 @@ class EamCuda final : public PairCuda {
 
 }  // namespace
 
-std::unique_ptr<PairCuda> PairCuda::make(const potentials::PairStyle& style, int ntypes) {
-  if (const auto* lj = dynamic_cast<const potentials::PairLjCut*>(&style)) return std::make_unique<LjCuda>(*lj, ntypes);
+std::unique_ptr<PairCuda> PairCuda::make(const potentials::PairStyle& style, int ntypes, bool mixed) {
+  if (const auto* lj = dynamic_cast<const potentials::PairLjCut*>(&style))
+    return std::make_unique<LjCuda>(*lj, ntypes, mixed);
   if (const auto* eam = dynamic_cast<const potentials::PairEamBase*>(&style))
-    return std::make_unique<EamCuda>(eam->tables());
+    return std::make_unique<EamCuda>(eam->tables(), mixed);
   throw Error("pair_style " + std::string(style.name()) + " has no CUDA version yet (use --device cpu)");
 }
 

@@ -14,7 +14,8 @@ namespace molstep::md::cuda {
 class PairCuda {
  public:
   /// lj/cut, eam, eam/alloy and eam/comd have twins; anything else is an error naming the style.
-  static std::unique_ptr<PairCuda> make(const potentials::PairStyle& style, int ntypes);
+  /// `mixed`: single-precision pair arithmetic, double accumulation (--precision mixed).
+  static std::unique_ptr<PairCuda> make(const potentials::PairStyle& style, int ntypes, bool mixed);
   virtual ~PairCuda() = default;
 
   /// Overwrites the forces (then applies `kick` when on); with energy_virial also fills the

@@ -134,7 +134,7 @@ RunSummary run(Simulation& sim, long nsteps) {
   RunSummary sum;
   sum.steps = nsteps;
   sum.atoms = n;
-  sum.device = "GPU " + device_summary();
+  sum.device = "GPU " + device_summary() + (sim.precision == Precision::mixed ? ", mixed precision" : "");
   auto& timer = sum.stages;
   const auto t0 = std::chrono::steady_clock::now();
   timer.reset();
@@ -149,7 +149,7 @@ RunSummary run(Simulation& sim, long nsteps) {
   }
   NeighborCuda nb;
   DeviceList list;
-  auto pair = PairCuda::make(*sim.pair, s.ntypes);
+  auto pair = PairCuda::make(*sim.pair, s.ntypes, sim.precision == Precision::mixed);
   nb.build(a, box, rl, list);
   long builds = 1;
   const double dt = sim.dt();
