@@ -19,6 +19,32 @@ struct EvOut {
   double *e, *w0, *w1, *w2, *w3, *w4, *w5;
 };
 
+// One atom's share of the energy and virial: half of each of its pairs (the other half is
+// counted by the partner's thread in a full list).
+struct AtomEv {
+  double e = 0.0, v[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+
+  __device__ void add_pair(double energy, double fpair, double dx, double dy, double dz) {
+    e += 0.5 * energy;
+    v[0] += 0.5 * dx * dx * fpair;
+    v[1] += 0.5 * dy * dy * fpair;
+    v[2] += 0.5 * dz * dz * fpair;
+    v[3] += 0.5 * dx * dy * fpair;
+    v[4] += 0.5 * dx * dz * fpair;
+    v[5] += 0.5 * dy * dz * fpair;
+  }
+  /// Stores the virial and adds the energy to what is there (EAM's embedding term).
+  __device__ void store(const EvOut& out, std::size_t i) const {
+    out.e[i] += e;
+    out.w0[i] = v[0];
+    out.w1[i] = v[1];
+    out.w2[i] = v[2];
+    out.w3[i] = v[3];
+    out.w4[i] = v[4];
+    out.w5[i] = v[5];
+  }
+};
+
 // ---- Lennard-Jones ---------------------------------------------------------------------------
 
 // Writes f_i, applies the fused half kick, and stores per-atom energy/virial when asked.
@@ -47,7 +73,8 @@ __global__ void lj_kernel(std::size_t n, DeviceBox box, const Packed4* __restric
   const Packed4 pi = pos[i];
   const double xi = pi.x, yi = pi.y, zi = pi.z;
   const int ti = static_cast<int>(pi.w);
-  double ax = 0.0, ay = 0.0, az = 0.0, e = 0.0, v0 = 0.0, v1 = 0.0, v2 = 0.0, v3 = 0.0, v4 = 0.0, v5 = 0.0;
+  double ax = 0.0, ay = 0.0, az = 0.0;
+  AtomEv acc;
   const int m = count[i];
   for (int k = 0; k < m; ++k) {
     const int j = index[static_cast<std::size_t>(k) * lstride + i];
@@ -65,28 +92,16 @@ __global__ void lj_kernel(std::size_t n, DeviceBox box, const Packed4* __restric
       ax += static_cast<double>(rx * fpair);
       ay += static_cast<double>(ry * fpair);
       az += static_cast<double>(rz * fpair);
-      if (EV) {
-        const double f = static_cast<double>(fpair);
-        e += 0.5 * static_cast<double>(r6inv * (static_cast<R>(p.lj3) * r6inv - static_cast<R>(p.lj4)) -
-                                       static_cast<R>(p.offset));
-        v0 += 0.5 * dx * dx * f;
-        v1 += 0.5 * dy * dy * f;
-        v2 += 0.5 * dz * dz * f;
-        v3 += 0.5 * dx * dy * f;
-        v4 += 0.5 * dx * dz * f;
-        v5 += 0.5 * dy * dz * f;
-      }
+      if (EV)
+        acc.add_pair(static_cast<double>(r6inv * (static_cast<R>(p.lj3) * r6inv - static_cast<R>(p.lj4)) -
+                                         static_cast<R>(p.offset)),
+                     static_cast<double>(fpair), dx, dy, dz);
     }
   }
   finish_atom(i, ti, ax, ay, az, fx, fy, fz, kick);
   if (EV) {
-    ev.e[i] = e;
-    ev.w0[i] = v0;
-    ev.w1[i] = v1;
-    ev.w2[i] = v2;
-    ev.w3[i] = v3;
-    ev.w4[i] = v4;
-    ev.w5[i] = v5;
+    ev.e[i] = 0.0;
+    acc.store(ev, i);
   }
 }
 
@@ -205,7 +220,8 @@ __global__ void eam_force_kernel(std::size_t n, DeviceBox box, const Packed4* __
   const Packed4 pi = pos[i];
   const double xi = pi.x, yi = pi.y, zi = pi.z, fpi = fp[i];
   const int ti = static_cast<int>(pi.w);
-  double ax = 0.0, ay = 0.0, az = 0.0, e = 0.0, v0 = 0.0, v1 = 0.0, v2 = 0.0, v3 = 0.0, v4 = 0.0, v5 = 0.0;
+  double ax = 0.0, ay = 0.0, az = 0.0;
+  AtomEv acc;
   const int cnt = count[i];  // the inner count: every entry lies inside the cutoff
   for (int k = 0; k < cnt; ++k) {
     const int j = index[static_cast<std::size_t>(k) * lstride + i];
@@ -236,26 +252,10 @@ __global__ void eam_force_kernel(std::size_t n, DeviceBox box, const Packed4* __
     ax += dx * fpair;
     ay += dy * fpair;
     az += dz * fpair;
-    if (EV) {
-      e += 0.5 * phi;
-      v0 += 0.5 * dx * dx * fpair;
-      v1 += 0.5 * dy * dy * fpair;
-      v2 += 0.5 * dz * dz * fpair;
-      v3 += 0.5 * dx * dy * fpair;
-      v4 += 0.5 * dx * dz * fpair;
-      v5 += 0.5 * dy * dz * fpair;
-    }
+    if (EV) acc.add_pair(phi, fpair, dx, dy, dz);
   }
   finish_atom(i, ti, ax, ay, az, fx, fy, fz, kick);
-  if (EV) {
-    ev.e[i] += e;
-    ev.w0[i] = v0;
-    ev.w1[i] = v1;
-    ev.w2[i] = v2;
-    ev.w3[i] = v3;
-    ev.w4[i] = v4;
-    ev.w5[i] = v5;
-  }
+  if (EV) acc.store(ev, i);
 }
 
 class EamCuda final : public PairCuda {

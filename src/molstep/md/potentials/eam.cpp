@@ -43,6 +43,23 @@ int pair_index(int a, int b) {
   return a * (a + 1) / 2 + b;
 }
 
+// Which table each type and type pair uses (LAMMPS's type2frho, type2rhor, type2z2r), from the
+// type -> file or element map: F and rho belong to the element, phi to the unordered pair.
+void map_types(EamTables& T, const std::vector<int>& map, int ntypes) {
+  const auto at = [&](int t) { return map[static_cast<std::size_t>(t)]; };
+  T.stride = ntypes + 1;
+  T.type2frho.assign(static_cast<std::size_t>(T.stride), 0);
+  T.type2rhor.assign(static_cast<std::size_t>(T.stride * T.stride), 0);
+  T.type2z2r.assign(static_cast<std::size_t>(T.stride * T.stride), 0);
+  for (int i = 1; i <= ntypes; ++i) {
+    T.type2frho[static_cast<std::size_t>(i)] = at(i);
+    for (int j = 1; j <= ntypes; ++j) {
+      T.type2rhor[static_cast<std::size_t>(i * T.stride + j)] = at(i);
+      T.type2z2r[static_cast<std::size_t>(i * T.stride + j)] = pair_index(at(i), at(j));
+    }
+  }
+}
+
 }  // namespace
 
 void EamTables::embed(int type, double rho, double& f, double& fprime) const {
@@ -133,18 +150,7 @@ void PairEam::init(int ntypes, const PairModify&) {
       }
       T.z2r.push_back(CubicTable::build(Z, T.nr, T.dr));
     }
-  T.stride = ntypes + 1;
-  T.type2frho.assign(static_cast<std::size_t>(T.stride), 0);
-  T.type2rhor.assign(static_cast<std::size_t>(T.stride * T.stride), 0);
-  T.type2z2r.assign(static_cast<std::size_t>(T.stride * T.stride), 0);
-  for (int i = 1; i <= ntypes; ++i) {
-    T.type2frho[static_cast<std::size_t>(i)] = map_[static_cast<std::size_t>(i)];
-    for (int j = 1; j <= ntypes; ++j) {
-      T.type2rhor[static_cast<std::size_t>(i * T.stride + j)] = map_[static_cast<std::size_t>(i)];
-      T.type2z2r[static_cast<std::size_t>(i * T.stride + j)] =
-          pair_index(map_[static_cast<std::size_t>(i)], map_[static_cast<std::size_t>(j)]);
-    }
-  }
+  map_types(T, map_, ntypes);
 }
 
 void PairEamComd::coeff(const core::ArgReader& args, int ntypes) {
@@ -183,10 +189,7 @@ void PairEamComd::init(int ntypes, const PairModify&) {
   T.frho = {CubicTable::comd_quadratic(f.frho, T.drho)};
   T.rhor = {CubicTable::comd_quadratic(f.rhor, T.dr)};
   T.z2r = {CubicTable::comd_quadratic(phi, T.dr)};
-  T.stride = ntypes + 1;
-  T.type2frho.assign(static_cast<std::size_t>(T.stride), 0);
-  T.type2rhor.assign(static_cast<std::size_t>(T.stride * T.stride), 0);
-  T.type2z2r.assign(static_cast<std::size_t>(T.stride * T.stride), 0);
+  map_types(T, std::vector<int>(static_cast<std::size_t>(ntypes) + 1, 0), ntypes);
 }
 
 void PairEamAlloy::coeff(const core::ArgReader& args, int ntypes) {
@@ -231,18 +234,7 @@ void PairEamAlloy::init(int ntypes, const PairModify&) {
   }
   for (std::size_t i = 0; i < f.elements.size(); ++i)
     for (std::size_t j = 0; j <= i; ++j) T.z2r.push_back(CubicTable::build(one_based(f.z2r[i][j]), T.nr, T.dr));
-  T.stride = ntypes + 1;
-  T.type2frho.assign(static_cast<std::size_t>(T.stride), 0);
-  T.type2rhor.assign(static_cast<std::size_t>(T.stride * T.stride), 0);
-  T.type2z2r.assign(static_cast<std::size_t>(T.stride * T.stride), 0);
-  for (int i = 1; i <= ntypes; ++i) {
-    T.type2frho[static_cast<std::size_t>(i)] = map_[static_cast<std::size_t>(i)];
-    for (int j = 1; j <= ntypes; ++j) {
-      T.type2rhor[static_cast<std::size_t>(i * T.stride + j)] = map_[static_cast<std::size_t>(i)];
-      T.type2z2r[static_cast<std::size_t>(i * T.stride + j)] =
-          pair_index(map_[static_cast<std::size_t>(i)], map_[static_cast<std::size_t>(j)]);
-    }
-  }
+  map_types(T, map_, ntypes);
 }
 
 }  // namespace molstep::md::potentials
