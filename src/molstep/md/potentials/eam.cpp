@@ -60,6 +60,19 @@ void map_types(EamTables& T, const std::vector<int>& map, int ntypes) {
   }
 }
 
+// The tables on the file's own grid (setfl, and CoMD's single funcfl), no regridding.
+template <class File>
+void use_file_grid(EamTables& T, const File& f) {
+  T.nrho = f.nrho;
+  T.drho = f.drho;
+  T.nr = f.nr;
+  T.dr = f.dr;
+  T.rhomax = (T.nrho - 1) * T.drho;
+  T.rdr = 1.0 / T.dr;
+  T.rdrho = 1.0 / T.drho;
+  T.cutmax = f.cutoff;
+}
+
 }  // namespace
 
 void EamTables::embed(int type, double rho, double& f, double& fprime) const {
@@ -170,14 +183,7 @@ void PairEamComd::init(int ntypes, const PairModify&) {
   constexpr double kHartreeToEv = 27.21138505, kBohrToAngstrom = 0.52917721092;
   const io::Funcfl& f = *file_;
   EamTables& T = tables_;
-  T.nrho = f.nrho;
-  T.drho = f.drho;
-  T.nr = f.nr;
-  T.dr = f.dr;
-  T.rhomax = (T.nrho - 1) * T.drho;
-  T.rdr = 1.0 / T.dr;
-  T.rdrho = 1.0 / T.drho;
-  T.cutmax = f.cutoff;
+  use_file_grid(T, f);
   T.pair_is_phi = true;
   std::vector<double> phi(f.zr.size());
   for (std::size_t i = 1; i < phi.size(); ++i) {
@@ -217,14 +223,7 @@ void PairEamAlloy::init(int ntypes, const PairModify&) {
   if (!file_ || static_cast<int>(map_.size()) != ntypes + 1) throw Error("pair eam/alloy: no pair_coeff given");
   const io::Setfl& f = *file_;
   EamTables& T = tables_;
-  T.nrho = f.nrho;
-  T.drho = f.drho;
-  T.nr = f.nr;
-  T.dr = f.dr;
-  T.rhomax = (T.nrho - 1) * T.drho;
-  T.rdr = 1.0 / T.dr;
-  T.rdrho = 1.0 / T.drho;
-  T.cutmax = f.cutoff;
+  use_file_grid(T, f);
   T.frho.clear();
   T.rhor.clear();
   T.z2r.clear();
