@@ -5,14 +5,13 @@
 #include <string>
 
 #include "molstep/core/error.hpp"
+#include "molstep/gpu/launch.cuh"
 #include "molstep/md/cuda/neighbor_cuda.cuh"
 
 namespace molstep::md::cuda {
 
 namespace {
 
-constexpr int kBlock = 128;
-int blocks(std::size_t n) { return static_cast<int>((n + kBlock - 1) / kBlock); }
 
 __global__ void wrap_kernel(std::size_t n, DeviceBox box, Packed4* pos, int* ix, int* iy, int* iz, int* lost) {
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
@@ -127,7 +126,7 @@ void NeighborCuda::sort_by_cell(DeviceAtoms& a, const DeviceBox& box) {
   order_sorted_.resize(n);
   const int3 nc{ncell_[0], ncell_[1], ncell_[2]};
   const double3 inv{1.0 / cell_len_[0], 1.0 / cell_len_[1], 1.0 / cell_len_[2]};
-  cell_key_kernel<<<blocks(n), kBlock>>>(n, box, nc, inv, a.pos.data(), keys_.data(), order_.data());
+  cell_key_kernel<<<gpu::blocks_for(n), gpu::block_size()>>>(n, box, nc, inv, a.pos.data(), keys_.data(), order_.data());
   std::size_t scratch_bytes = 0;
   const int bits = static_cast<int>(std::ceil(std::log2(static_cast<double>(ncell_[0]) * ncell_[1] * ncell_[2] + 1)));
   MOLSTEP_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, scratch_bytes, keys_.data(), keys_sorted_.data(),
@@ -137,20 +136,20 @@ void NeighborCuda::sort_by_cell(DeviceAtoms& a, const DeviceBox& box) {
                                                      order_.data(), order_sorted_.data(), static_cast<int>(n), 0, bits));
   // Apply the permutation to every per-atom array (forces are recomputed after a build).
   tmp_p_.resize(n);
-  gather_kernel<<<blocks(n), kBlock>>>(n, order_sorted_.data(), a.pos.data(), tmp_p_.data());
+  gather_kernel<<<gpu::blocks_for(n), gpu::block_size()>>>(n, order_sorted_.data(), a.pos.data(), tmp_p_.data());
   MOLSTEP_CUDA_CHECK(cudaMemcpy(a.pos.data(), tmp_p_.data(), n * sizeof(Packed4), cudaMemcpyDeviceToDevice));
   tmp_d_.resize(n);
   for (auto* arr : {&a.vx, &a.vy, &a.vz}) {
-    gather_kernel<<<blocks(n), kBlock>>>(n, order_sorted_.data(), arr->data(), tmp_d_.data());
+    gather_kernel<<<gpu::blocks_for(n), gpu::block_size()>>>(n, order_sorted_.data(), arr->data(), tmp_d_.data());
     MOLSTEP_CUDA_CHECK(cudaMemcpy(arr->data(), tmp_d_.data(), n * sizeof(double), cudaMemcpyDeviceToDevice));
   }
   tmp_i_.resize(n);
   for (auto* arr : {&a.type, &a.ix, &a.iy, &a.iz}) {
-    gather_kernel<<<blocks(n), kBlock>>>(n, order_sorted_.data(), arr->data(), tmp_i_.data());
+    gather_kernel<<<gpu::blocks_for(n), gpu::block_size()>>>(n, order_sorted_.data(), arr->data(), tmp_i_.data());
     MOLSTEP_CUDA_CHECK(cudaMemcpy(arr->data(), tmp_i_.data(), n * sizeof(int), cudaMemcpyDeviceToDevice));
   }
   tmp_l_.resize(n);
-  gather_kernel<<<blocks(n), kBlock>>>(n, order_sorted_.data(), a.id.data(), tmp_l_.data());
+  gather_kernel<<<gpu::blocks_for(n), gpu::block_size()>>>(n, order_sorted_.data(), a.id.data(), tmp_l_.data());
   MOLSTEP_CUDA_CHECK(cudaMemcpy(a.id.data(), tmp_l_.data(), n * sizeof(std::int64_t), cudaMemcpyDeviceToDevice));
 }
 
@@ -163,7 +162,7 @@ void NeighborCuda::build(DeviceAtoms& a, const DeviceBox& box, double rl, Device
   }
   flag_.resize(1);
   flag_.zero();
-  wrap_kernel<<<blocks(n), kBlock>>>(n, box, a.pos.data(), a.ix.data(), a.iy.data(), a.iz.data(), flag_.data());
+  wrap_kernel<<<gpu::blocks_for(n), gpu::block_size()>>>(n, box, a.pos.data(), a.ix.data(), a.iy.data(), a.iz.data(), flag_.data());
   int lost = 0;
   MOLSTEP_CUDA_CHECK(cudaMemcpy(&lost, flag_.data(), sizeof(int), cudaMemcpyDeviceToHost));
   if (lost)
@@ -176,7 +175,7 @@ void NeighborCuda::build(DeviceAtoms& a, const DeviceBox& box, double rl, Device
   cell_end_.resize(ncells);
   cell_start_.zero();
   cell_end_.zero();
-  cell_bounds_kernel<<<blocks(n), kBlock>>>(n, keys_sorted_.data(), cell_start_.data(), cell_end_.data());
+  cell_bounds_kernel<<<gpu::blocks_for(n), gpu::block_size()>>>(n, keys_sorted_.data(), cell_start_.data(), cell_end_.data());
   const int3 nc{ncell_[0], ncell_[1], ncell_[2]};
   const double3 inv{1.0 / cell_len_[0], 1.0 / cell_len_[1], 1.0 / cell_len_[2]};
   flag_.resize(1);
@@ -190,7 +189,7 @@ void NeighborCuda::build(DeviceAtoms& a, const DeviceBox& box, double rl, Device
     list.index.resize(static_cast<std::size_t>(list.max_neighbors) * n);
     list.count.resize(n);
     flag_.zero();
-    list_kernel<<<blocks(n), kBlock>>>(n, box, nc, inv, rl * rl, a.pos.data(), cell_start_.data(),
+    list_kernel<<<gpu::blocks_for(n), gpu::block_size()>>>(n, box, nc, inv, rl * rl, a.pos.data(), cell_start_.data(),
                                        cell_end_.data(), list.max_neighbors, list.stride, list.index.data(),
                                        list.count.data(), flag_.data());
     int overflow = 0;
@@ -205,7 +204,7 @@ void NeighborCuda::build(DeviceAtoms& a, const DeviceBox& box, double rl, Device
 bool NeighborCuda::moved_beyond(const DeviceAtoms& a, double half_skin) {
   flag_.resize(1);
   flag_.zero();
-  moved_kernel<<<blocks(a.n), kBlock>>>(a.n, half_skin * half_skin, a.pos.data(), hold_.data(), flag_.data());
+  moved_kernel<<<gpu::blocks_for(a.n), gpu::block_size()>>>(a.n, half_skin * half_skin, a.pos.data(), hold_.data(), flag_.data());
   int moved = 0;
   MOLSTEP_CUDA_CHECK(cudaMemcpy(&moved, flag_.data(), sizeof(int), cudaMemcpyDeviceToHost));
   return moved != 0;

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "molstep/core/error.hpp"
+#include "molstep/gpu/launch.cuh"
 #include "molstep/md/cuda/pair_cuda.cuh"
 #include "molstep/md/potentials/eam.hpp"
 #include "molstep/md/potentials/lj.hpp"
@@ -12,8 +13,6 @@ namespace molstep::md::cuda {
 
 namespace {
 
-constexpr int kBlock = 128;
-int blocks(std::size_t n) { return static_cast<int>((n + kBlock - 1) / kBlock); }
 
 struct EvOut {
   double *e, *w0, *w1, *w2, *w3, *w4, *w5;
@@ -116,7 +115,7 @@ class LjCuda final : public PairCuda {
     if (ev) ensure_ev(a.n);
     const EvOut out{e_.data(), w_[0].data(), w_[1].data(), w_[2].data(), w_[3].data(), w_[4].data(), w_[5].data()};
     const auto launch = [&](auto kernel) {
-      kernel<<<blocks(a.n), kBlock>>>(a.n, box, a.pos.data(), terms_.data(), stride_, l.index.data(), l.count.data(),
+      kernel<<<gpu::blocks_for(a.n), gpu::block_size()>>>(a.n, box, a.pos.data(), terms_.data(), stride_, l.index.data(), l.count.data(),
                                       l.stride, a.fx.data(), a.fy.data(), a.fz.data(), out, kick);
     };
     if (mixed_) ev ? launch(lj_kernel<true, float>) : launch(lj_kernel<false, float>);
@@ -291,9 +290,9 @@ class EamCuda final : public PairCuda {
     if (ev) ensure_ev(a.n);
     const EvOut out{e_.data(), w_[0].data(), w_[1].data(), w_[2].data(), w_[3].data(), w_[4].data(), w_[5].data()};
     const auto launch = [&](auto density, auto force) {
-      density<<<blocks(a.n), kBlock>>>(a.n, box, a.pos.data(), t_, l.index.data(), l.count.data(), l.stride,
+      density<<<gpu::blocks_for(a.n), gpu::block_size()>>>(a.n, box, a.pos.data(), t_, l.index.data(), l.count.data(), l.stride,
                                        inner_index_.data(), inner_count_.data(), fp_.data(), ev ? e_.data() : nullptr);
-      force<<<blocks(a.n), kBlock>>>(a.n, box, a.pos.data(), t_, inner_index_.data(), inner_count_.data(), l.stride,
+      force<<<gpu::blocks_for(a.n), gpu::block_size()>>>(a.n, box, a.pos.data(), t_, inner_index_.data(), inner_count_.data(), l.stride,
                                      fp_.data(), a.fx.data(), a.fy.data(), a.fz.data(), out, kick);
     };
     if (mixed_)

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "molstep/core/error.hpp"
+#include "molstep/gpu/launch.cuh"
 #include "molstep/core/progress.hpp"
 #include "molstep/md/cuda/neighbor_cuda.cuh"
 #include "molstep/md/cuda/pair_cuda.cuh"
@@ -22,8 +23,6 @@ std::string format(const char* f, Args... args) {
   return buf;
 }
 
-constexpr int kBlock = 128;
-int blocks(std::size_t n) { return static_cast<int>((n + kBlock - 1) / kBlock); }
 
 // First half of velocity Verlet as fix nve: v += dt/2 F/m, x += dt v. The second half kick is
 // fused into the force kernels.
@@ -188,7 +187,7 @@ RunSummary run(Simulation& sim, long nsteps) {
       timer.skip();
     }
     ++sim.step;
-    kick_drift_kernel<<<blocks(n), kBlock>>>(n, half_dt, dt, a.mass.data(), a.pos.data(), a.vx.data(), a.vy.data(),
+    kick_drift_kernel<<<gpu::blocks_for(n), gpu::block_size()>>>(n, half_dt, dt, a.mass.data(), a.pos.data(), a.vx.data(), a.vy.data(),
                                              a.vz.data(), a.fx.data(), a.fy.data(), a.fz.data());
     lap(core::Stage::integrate);
     ++ago;
