@@ -24,6 +24,12 @@ struct DeviceBox {
 /// Minimum-image difference (valid because every cutoff is at most half a box length).
 __device__ inline double min_image(double d, double len, double inv) { return d - len * rint(d * inv); }
 
+/// Minimum-image separation x_i - x_j of two packed positions.
+__device__ inline double3 separation(double xi, double yi, double zi, const Packed4& pj, const DeviceBox& box) {
+  return make_double3(min_image(xi - pj.x, box.len[0], box.inv[0]), min_image(yi - pj.y, box.len[1], box.inv[1]),
+                      min_image(zi - pj.z, box.len[2], box.inv[2]));
+}
+
 /// Per-atom state resident on the GPU for a whole run. Positions are packed with the type as
 /// (x, y, z, type) so a pair kernel reads a neighbour in one 32-byte load; the rest is
 /// structure of arrays.

@@ -93,9 +93,8 @@ __global__ void list_kernel(std::size_t n, DeviceBox box, int3 ncell, double3 in
         for (int j = start[cell]; j < end[cell]; ++j) {
           if (j == static_cast<int>(i)) continue;
           const Packed4 pj = pos[j];
-          const double dx = min_image(xi - pj.x, box.len[0], box.inv[0]);
-          const double dy = min_image(yi - pj.y, box.len[1], box.inv[1]);
-          const double dz = min_image(zi - pj.z, box.len[2], box.inv[2]);
+          const double3 d = separation(xi, yi, zi, pj, box);
+          const double dx = d.x, dy = d.y, dz = d.z;
           if (dx * dx + dy * dy + dz * dz < cutsq) {
             if (found < max_nb) index[static_cast<std::size_t>(found) * stride + i] = j;
             ++found;

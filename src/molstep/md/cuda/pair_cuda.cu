@@ -78,9 +78,8 @@ __global__ void lj_kernel(std::size_t n, DeviceBox box, const Packed4* __restric
   for (int k = 0; k < m; ++k) {
     const int j = index[static_cast<std::size_t>(k) * lstride + i];
     const Packed4 pj = pos[j];
-    const double dx = min_image(xi - pj.x, box.len[0], box.inv[0]);
-    const double dy = min_image(yi - pj.y, box.len[1], box.inv[1]);
-    const double dz = min_image(zi - pj.z, box.len[2], box.inv[2]);
+    const double3 d = separation(xi, yi, zi, pj, box);
+    const double dx = d.x, dy = d.y, dz = d.z;
     const R rx = static_cast<R>(dx), ry = static_cast<R>(dy), rz = static_cast<R>(dz);
     const R rsq = rx * rx + ry * ry + rz * rz;
     const potentials::LjTerms& p = terms[ti * stride + static_cast<int>(pj.w)];
@@ -182,9 +181,8 @@ __global__ void eam_density_kernel(std::size_t n, DeviceBox box, const Packed4* 
   for (int k = 0; k < cnt; ++k) {
     const int j = index[static_cast<std::size_t>(k) * lstride + i];
     const Packed4 pj = pos[j];
-    const double dx = min_image(xi - pj.x, box.len[0], box.inv[0]);
-    const double dy = min_image(yi - pj.y, box.len[1], box.inv[1]);
-    const double dz = min_image(zi - pj.z, box.len[2], box.inv[2]);
+    const double3 d = separation(xi, yi, zi, pj, box);
+    const double dx = d.x, dy = d.y, dz = d.z;
     const double rsq = dx * dx + dy * dy + dz * dz;
     if (rsq >= t.cutsq) continue;
     inner_index[static_cast<std::size_t>(inside++) * lstride + i] = j;
@@ -225,9 +223,8 @@ __global__ void eam_force_kernel(std::size_t n, DeviceBox box, const Packed4* __
   for (int k = 0; k < cnt; ++k) {
     const int j = index[static_cast<std::size_t>(k) * lstride + i];
     const Packed4 pj = pos[j];
-    const double dx = min_image(xi - pj.x, box.len[0], box.inv[0]);
-    const double dy = min_image(yi - pj.y, box.len[1], box.inv[1]);
-    const double dz = min_image(zi - pj.z, box.len[2], box.inv[2]);
+    const double3 d = separation(xi, yi, zi, pj, box);
+    const double dx = d.x, dy = d.y, dz = d.z;
     const double rsq = dx * dx + dy * dy + dz * dz;
     const int tj = static_cast<int>(pj.w);
     const R r = static_cast<R>(sqrt(rsq));
