@@ -14,6 +14,7 @@
 #include "molstep/io/lammps_data.hpp"
 #include "molstep/md/potentials/eam.hpp"
 #include "support/deck_runner.hpp"
+#include "support/finite_difference.hpp"
 #include "support/lj_system.hpp"
 #include "support/paths.hpp"
 
@@ -89,33 +90,9 @@ void expect_finite_difference_forces(md::potentials::PairStyle& pair, const char
   md::System sys;
   sys.units = core::unit_system("metal");
   io::read_lammps_data(kPeers / data, sys);
-  md::potentials::PairModify mod;
-  pair.init(sys.ntypes, mod);
+  pair.init(sys.ntypes, md::potentials::PairModify{});
   // The CuNi box is 14.24 A and the cutoff 6.39 A: a 0.7 A skin keeps the list inside half the box.
-  md::neighbor::Neighbor nb;
-  nb.settings.skin = 0.7;
-  test::compute_pair(sys, pair, nb);
-  double fmax = 0.0;
-  for (std::size_t i = 0; i < sys.atoms.size(); ++i)
-    fmax = std::max({fmax, std::fabs(sys.atoms.fx[i]), std::fabs(sys.atoms.fy[i]), std::fabs(sys.atoms.fz[i])});
-  const double h = 1e-5;
-  for (std::int64_t id : {1, 2, 17, 100, 255}) {
-    const std::size_t i0 = test::index_of(sys, id);
-    const double analytic[3] = {sys.atoms.fx[i0], sys.atoms.fy[i0], sys.atoms.fz[i0]};
-    for (int d = 0; d < 3; ++d) {
-      double e[2];
-      for (int sgn = 0; sgn < 2; ++sgn) {
-        auto moved = sys;
-        const std::size_t i = test::index_of(moved, id);
-        auto& c = d == 0 ? moved.atoms.x : d == 1 ? moved.atoms.y : moved.atoms.z;
-        c[i] += sgn == 0 ? h : -h;
-        md::neighbor::Neighbor n2;
-        n2.settings.skin = 0.7;
-        e[sgn] = test::compute_pair(moved, pair, n2).energy;
-      }
-      EXPECT_NEAR(analytic[d], -(e[0] - e[1]) / (2.0 * h), 1e-6 * fmax) << "atom " << id << " component " << d;
-    }
-  }
+  test::expect_forces_match_finite_differences(sys, pair, 0.7, {1, 2, 17, 100, 255});
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "molstep/core/simd.hpp"
+#include "support/finite_difference.hpp"
 #include "support/lj_system.hpp"
 
 using namespace molstep;
@@ -42,33 +43,9 @@ TEST(LjPair, ShiftMakesEnergyVanishAtCutoff) {
 }
 
 TEST(LjForces, MatchCentralFiniteDifferences) {
-  auto sys = test::disordered_lj_system(4, 0.15);
   auto pair = test::two_type_lj(true);
-  md::neighbor::Neighbor nb;
-  compute_pair(sys, pair, nb);
-  double fmax = 0.0;
-  for (std::size_t i = 0; i < sys.atoms.size(); ++i) fmax = std::max({fmax, std::fabs(sys.atoms.fx[i])});
-  const double h = 1e-5;
-  for (std::int64_t id : {1, 2, 3, 77, 150, 256}) {
-    auto probe = sys;
-    md::neighbor::Neighbor n2;
-    compute_pair(probe, pair, n2);
-    const std::size_t i0 = test::index_of(probe, id);
-    const double analytic[3] = {probe.atoms.fx[i0], probe.atoms.fy[i0], probe.atoms.fz[i0]};
-    for (int d = 0; d < 3; ++d) {
-      double e[2];
-      for (int sgn = 0; sgn < 2; ++sgn) {
-        auto moved = probe;
-        const std::size_t i = test::index_of(moved, id);
-        auto& c = d == 0 ? moved.atoms.x : d == 1 ? moved.atoms.y : moved.atoms.z;
-        c[i] += sgn == 0 ? h : -h;
-        md::neighbor::Neighbor n3;
-        e[sgn] = compute_pair(moved, pair, n3).energy;
-      }
-      const double numeric = -(e[0] - e[1]) / (2.0 * h);
-      EXPECT_NEAR(analytic[d], numeric, 1e-6 * fmax) << "atom " << id << " component " << d;
-    }
-  }
+  test::expect_forces_match_finite_differences(test::disordered_lj_system(4, 0.15), pair, 0.3,
+                                               {1, 2, 3, 77, 150, 256});
 }
 
 TEST(LjForces, NetForceIsZero) {

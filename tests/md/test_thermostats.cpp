@@ -67,6 +67,16 @@ Moments sample_temperature(const std::string& fix, const std::string& name) {
   return {mean, mean_se, var * block / (block - 1.0), var_se};
 }
 
+// Mean and variance within four standard errors of the canonical values, and a run long enough
+// for the variance test to mean something.
+void expect_canonical(const Moments& m, double mean, double var) {
+  ::testing::Test::RecordProperty("mean", std::to_string(m.mean));
+  ::testing::Test::RecordProperty("variance", std::to_string(m.var));
+  EXPECT_NEAR(m.mean, mean, 4.0 * m.mean_se) << "mean " << m.mean << " expected " << mean;
+  EXPECT_NEAR(m.var, var, 4.0 * m.var_se) << "variance " << m.var << " expected " << var;
+  EXPECT_LT(m.var_se / var, 0.05) << "the run is too short to test the variance";
+}
+
 }  // namespace
 
 TEST(Thermostats, LangevinSamplesTheCanonicalEnsemble) {
@@ -74,11 +84,7 @@ TEST(Thermostats, LangevinSamplesTheCanonicalEnsemble) {
   // Langevin thermalises all 3N momenta, while temp divides 2 KE by 3N - 3.
   const double n = 500.0, dof = 3.0 * n - 3.0;
   const double mean = 3.0 * n / dof, var = 2.0 * 3.0 * n / (dof * dof);
-  RecordProperty("mean", std::to_string(m.mean));
-  RecordProperty("variance", std::to_string(m.var));
-  EXPECT_NEAR(m.mean, mean, 4.0 * m.mean_se) << "mean " << m.mean << " expected " << mean;
-  EXPECT_NEAR(m.var, var, 4.0 * m.var_se) << "variance " << m.var << " expected " << var;
-  EXPECT_LT(m.var_se / var, 0.05) << "the run is too short to test the variance";
+  expect_canonical(m, mean, var);
 }
 
 TEST(Thermostats, NoseHooverChainSamplesTheCanonicalEnsemble) {
@@ -86,11 +92,7 @@ TEST(Thermostats, NoseHooverChainSamplesTheCanonicalEnsemble) {
   // Momentum stays zero: 3N - 3 degrees of freedom fluctuate.
   const double dof = 3.0 * 500.0 - 3.0;
   const double mean = 1.0, var = 2.0 / dof;
-  RecordProperty("mean", std::to_string(m.mean));
-  RecordProperty("variance", std::to_string(m.var));
-  EXPECT_NEAR(m.mean, mean, 4.0 * m.mean_se) << "mean " << m.mean << " expected " << mean;
-  EXPECT_NEAR(m.var, var, 4.0 * m.var_se) << "variance " << m.var << " expected " << var;
-  EXPECT_LT(m.var_se / var, 0.05) << "the run is too short to test the variance";
+  expect_canonical(m, mean, var);
 }
 
 // The Nose-Hoover chain's extended energy (particles plus thermostat) is conserved by its
