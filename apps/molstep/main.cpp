@@ -22,11 +22,13 @@ int main(int argc, char** argv) {
   }
   std::reverse(args.begin(), args.end());
   const auto run_md = molstep::app::add_md_command(app);
+  const auto run_analyze = molstep::app::add_analyze_command(app);
   try {
     app.parse(args);
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
   }
   if (app.got_subcommand("md")) return run_md();
+  if (app.got_subcommand("analyze")) return run_analyze();
   return 0;
 }

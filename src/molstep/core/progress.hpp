@@ -7,7 +7,8 @@
 namespace molstep::core {
 
 /// A one-line progress report on stderr for long work: items done, rate and time left, redrawn
-/// at most twice a second, and only when stderr is a terminal (logs and pipes stay clean).
+/// at most twice a second, and only when stderr is a terminal (logs and pipes stay clean). A
+/// total of 0 or less means unknown: then only the count and rate are shown.
 class Progress {
  public:
   Progress(std::string label, long total, std::string unit);

@@ -18,14 +18,14 @@ const std::vector<std::string>& CustomDump::fields() {
 }
 
 CustomDump::CustomDump(std::string id, long every, const std::filesystem::path& path, std::vector<std::string> columns)
-    : id_(std::move(id)), every_(every), columns_(std::move(columns)) {
-  if (every_ <= 0) throw Error("dump " + id_ + ": interval must be a positive number of steps");
-  if (columns_.empty()) throw Error("dump " + id_ + ": no fields given");
+    : md::Dump(std::move(id), every), columns_(std::move(columns)) {
+  if (every <= 0) throw Error("dump " + this->id() + ": interval must be a positive number of steps");
+  if (columns_.empty()) throw Error("dump " + this->id() + ": no fields given");
   for (const auto& c : columns_)
     if (std::find(fields().begin(), fields().end(), c) == fields().end()) {
       std::string known;
       for (const auto& k : fields()) known += (known.empty() ? "" : " ") + k;
-      throw Error("dump " + id_ + ": unknown field '" + c + "' (known: " + known + ")");
+      throw Error("dump " + this->id() + ": unknown field '" + c + "' (known: " + known + ")");
     }
   file_ = std::make_unique<core::AtomicFile>(path);
 }

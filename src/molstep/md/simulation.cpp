@@ -88,6 +88,7 @@ RunSummary Simulation::run_cpu(long n) {
   out_.line(thermo.header());
   print_thermo();
   for (auto& d : dumps) d->write(system, step);
+  observe_analyses();
   timer.lap(core::Stage::output);
 
   const long last = step + n;
@@ -113,6 +114,7 @@ RunSummary Simulation::run_cpu(long n) {
     }
     for (auto& d : dumps)
       if (step % d->every() == 0) d->write(system, step);
+    observe_analyses();
     timer.lap(core::Stage::output);
   }
   progress.finish();
@@ -151,8 +153,14 @@ void Simulation::write_summary(const RunSummary& s) {
   out_.line("");
 }
 
+void Simulation::observe_analyses() {
+  for (auto& a : analyses)
+    if (a->due(step)) a->observe(system, step, dt());
+}
+
 void Simulation::finish() {
   for (auto& d : dumps) d->commit();
+  for (auto& a : analyses) a->finish();
 }
 
 }  // namespace molstep::md

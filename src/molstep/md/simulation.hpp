@@ -8,7 +8,8 @@
 #include <vector>
 
 #include "molstep/core/timer.hpp"
-#include "molstep/io/lammps_dump.hpp"
+#include "molstep/md/dump.hpp"
+#include "molstep/md/insitu_analysis.hpp"
 #include "molstep/md/integrators/fix.hpp"
 #include "molstep/md/lattice.hpp"
 #include "molstep/md/neighbor/neighbor.hpp"
@@ -60,7 +61,8 @@ class Simulation {
   neighbor::Neighbor neighbor;
   std::vector<std::unique_ptr<integrators::Fix>> fixes;
   Thermo thermo;
-  std::vector<std::unique_ptr<io::CustomDump>> dumps;
+  std::vector<std::unique_ptr<Dump>> dumps;
+  std::vector<std::unique_ptr<InSituAnalysis>> analyses;
   std::optional<double> timestep;  ///< unset: the unit style's default
   long step = 0;
   long run_start = 0;  ///< first step of the current (or last) run
@@ -74,7 +76,9 @@ class Simulation {
   [[nodiscard]] ThermoState thermo_state() const;
   [[nodiscard]] double dt() const { return timestep.value_or(system.units.dt); }
 
-  /// Commits every dump file (end of a successful deck).
+  /// Feeds every in-situ analysis due at this step from the host state.
+  void observe_analyses();
+  /// Commits every dump file and writes every analysis's results (end of a successful deck).
   void finish();
 
   /// Records the energy and virial of the current forces and prints a thermo row (used by the

@@ -164,6 +164,7 @@ RunSummary run(Simulation& sim, long nsteps) {
   sim.output().line(sim.thermo.header());
   sim.emit_thermo(ev);
   for (auto& dmp : sim.dumps) dmp->write(s, sim.step);
+  sim.observe_analyses();
   timer.lap(core::Stage::output);
 
   const auto& ns = sim.neighbor.settings;
@@ -203,6 +204,15 @@ RunSummary run(Simulation& sim, long nsteps) {
     lap(core::Stage::force);
     bool need_host = thermo_step;
     for (auto& dmp : sim.dumps) need_host = need_host || sim.step % dmp->every() == 0;
+    // In-situ analyses read the positions where they are unless a query needs them on the host.
+    for (auto& an : sim.analyses) {
+      if (!an->due(sim.step)) continue;
+      if (an->device_ready()) {
+        an->observe_device(analysis::DevicePositions{&a.pos.data()->x, 4, a.id.data(), n}, s, sim.step, dt);
+      } else {
+        need_host = true;
+      }
+    }
     if (need_host) {
       if (thermo_step) ev = pair->reduce(n);
       download(a, s);
@@ -212,6 +222,7 @@ RunSummary run(Simulation& sim, long nsteps) {
       }
       for (auto& dmp : sim.dumps)
         if (sim.step % dmp->every() == 0) dmp->write(s, sim.step);
+      sim.observe_analyses();
       if (sample) timer.lap(core::Stage::output);
     }
   }

@@ -2,8 +2,14 @@
 // Commands that set up forces, neighbours, integration and output, and `run`.
 #include <fmt/format.h>
 
+#include <filesystem>
+
+#include "molstep/analysis/setup.hpp"
+#include "molstep/io/lammps_dump.hpp"
+#include "molstep/io/trajectory.hpp"
 #include "molstep/md/integrators/fix.hpp"
 #include "molstep/md/script/interpreter.hpp"
+#include "molstep/md/trajectory_dump.hpp"
 
 namespace molstep::md::script {
 
@@ -155,15 +161,62 @@ void cmd_thermo_modify(Interpreter& in, const core::ArgReader& a) {
 }
 
 void cmd_dump(Interpreter& in, const core::ArgReader& a) {
-  if (a.size() < 6) a.fail("usage: dump ID all custom N FILE field...");
+  if (a.size() < 5) a.fail("usage: dump ID all custom|xtc|dcd|xyz N FILE [field...]");
   if (a.at(1, "group") != "all") a.fail("only group 'all' is supported, got '" + a.at(1, "group") + "'");
-  if (a.at(2, "style") != "custom") a.fail("unsupported dump style '" + a.at(2, "style") + "' (known: custom)");
   const std::string& id = a.at(0, "ID");
   for (const auto& d : in.sim.dumps)
     if (d->id() == id) a.fail("a dump with ID '" + id + "' already exists (undump it first)");
-  in.sim.dumps.push_back(std::make_unique<io::CustomDump>(
-      id, static_cast<long>(a.integer(3, "the interval")), a.at(4, "file"),
-      std::vector<std::string>(a.words().begin() + 5, a.words().end())));
+  const std::string& style = a.at(2, "style");
+  const long every = static_cast<long>(a.integer(3, "the interval"));
+  if (style == "custom") {
+    if (a.size() < 6) a.fail("usage: dump ID all custom N FILE field...");
+    in.sim.dumps.push_back(std::make_unique<io::CustomDump>(
+        id, every, a.at(4, "file"), std::vector<std::string>(a.words().begin() + 5, a.words().end())));
+    return;
+  }
+  const auto format = io::format_from_name(style);
+  if (!format || *format == io::TrajectoryFormat::trr || *format == io::TrajectoryFormat::lammps_dump) {
+    a.fail("unsupported dump style '" + style + "' (known: custom, xtc, dcd, xyz)");
+  }
+  a.expect_count(5, 5, "ID all " + style + " N FILE");
+  in.sim.dumps.push_back(std::make_unique<TrajectoryDump>(id, every, a.at(4, "file"), *format, in.sim.dt()));
+}
+
+// analyze ID N [select NAME "EXPR"]... [out DIR] [plot yes|no] [device cpu|cuda] QUERY...
+void cmd_analyze(Interpreter& in, const core::ArgReader& a) {
+  if (a.size() < 3) a.fail("usage: analyze ID N [select NAME \"EXPR\"]... [out DIR] [plot yes|no] QUERY...");
+  const std::string& id = a.at(0, "ID");
+  for (const auto& x : in.sim.analyses)
+    if (x->id() == id) a.fail("an analysis with ID '" + id + "' already exists");
+  const long every = static_cast<long>(a.integer(1, "the interval"));
+  analysis::AnalysisSetup setup;
+  setup.units = in.sim.system.units.name;
+  setup.gpu = in.sim.device == Device::cuda;
+  std::filesystem::path out = "analysis." + id;
+  bool plot = false;
+  try {
+    for (std::size_t k = 2; k < a.size(); ++k) {
+      const std::string& w = a.at(k, "keyword");
+      if (w == "select") {
+        const std::string& name = a.at(++k, "NAME after select");
+        setup.selections.emplace_back(name, a.at(++k, "an expression after select " + name + " (quote it)"));
+      } else if (w == "out") {
+        out = a.at(++k, "directory after out");
+      } else if (w == "plot") {
+        plot = a.yes_no(++k, "plot");
+      } else if (w == "device") {
+        const std::string& d = a.at(++k, "cpu or cuda after device");
+        if (d != "cpu" && d != "cuda") a.fail("device must be cpu or cuda, found '" + d + "'");
+        setup.gpu = d == "cuda" && in.sim.device == Device::cuda;
+      } else {
+        setup.queries.push_back(analysis::parse_query_spec(w));
+      }
+    }
+    in.sim.analyses.push_back(std::make_unique<InSituAnalysis>(id, every, std::move(setup), out, plot));
+  } catch (const Error& e) {
+    if (!e.loc().file.empty()) throw;
+    a.fail(e.message());
+  }
 }
 
 void cmd_undump(Interpreter& in, const core::ArgReader& a) {
@@ -190,7 +243,7 @@ const std::vector<CommandEntry>& run_commands() {
       {"neighbor", cmd_neighbor},         {"neigh_modify", cmd_neigh_modify}, {"fix", cmd_fix},
       {"unfix", cmd_unfix},               {"timestep", cmd_timestep},         {"thermo", cmd_thermo},
       {"thermo_style", cmd_thermo_style}, {"thermo_modify", cmd_thermo_modify}, {"dump", cmd_dump},
-      {"undump", cmd_undump},             {"run", cmd_run},
+      {"undump", cmd_undump},             {"run", cmd_run},                   {"analyze", cmd_analyze},
   };
   return table;
 }
