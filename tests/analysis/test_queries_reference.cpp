@@ -121,7 +121,8 @@ TEST(QueryReference, RgComInertiaMatchMDAnalysis) {
     expect_rel(com.at("z")[f], ref_com.rows[f][2], 0, "com z");
     // Off-diagonal elements can be small; compare them on the scale of the largest moment.
     const double scale = ref_inertia.rows[f][8];
-    for (std::size_t k = 0; k < 9; ++k) expect_rel(inertia.at(components[k])[f], ref_inertia.rows[f][k], scale, components[k]);
+    for (std::size_t k = 0; k < 9; ++k)
+      expect_rel(inertia.at(components[k])[f], ref_inertia.rows[f][k], scale, components[k]);
   }
 }
 

@@ -172,7 +172,7 @@ TEST_F(CliErrors, VarWithoutValue) {
 
 TEST_F(CliErrors, UnknownCommand) {
   expect_failure("units lj\n\n# a comment\nfrobnicate 1 2\n", "case.in", 4,
-                 "frobnicate: unknown command (known: atom_style, boundary,");
+                 "frobnicate: unknown command (known: analyze, atom_style, boundary,");
 }
 
 TEST_F(CliErrors, UnknownPairStyleListsKnownStyles) {

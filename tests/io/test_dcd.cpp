@@ -47,7 +47,9 @@ void expect_matches_reference(const std::string& dcd, const std::string& referen
     SCOPED_TRACE("frame " + std::to_string(k));
     const auto& r = ref.frames[k];
     EXPECT_EQ(frames[k].step, r.step);
-    if (times) EXPECT_TRUE(near(frames[k].time, r.time, 1e-9, 1e-9));
+    if (times) {
+      EXPECT_TRUE(near(frames[k].time, r.time, 1e-9, 1e-9));
+    }
     // Positions are float32 in the file and in MDAnalysis: the same numbers exactly.
     expect_positions(frames[k], r, 0.0);
     // MDAnalysis keeps dimensions in float32.

@@ -21,7 +21,8 @@ analysis::Query& QueryDriver::add(const std::string& spec) {
 void QueryDriver::push(const core::Frame& frame) {
   const auto& top = selections_.topology();
   std::vector<analysis::Moments> moments;
-  for (const int s : requests_.moment_selections()) moments.push_back(brute_moments(frame, top, selections_[s].indices));
+  for (const int s : requests_.moment_selections())
+    moments.push_back(brute_moments(frame, top, selections_[s].indices));
   const auto& specs = requests_.pair_specs();
   pair_counts_.resize(specs.size());
   for (std::size_t p = 0; p < specs.size(); ++p) {
@@ -83,8 +84,9 @@ void brute_pair_counts(const analysis::PairSpec& spec, const std::vector<std::ui
       for (int k = 0; k < 3; ++k) d[k] -= frame.box[k][k] * std::round(d[k] / frame.box[k][k]);
     }
     const double r = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
-    const auto bin = r < spec.rmax ? std::min(static_cast<std::size_t>(r / width), static_cast<std::size_t>(spec.bins - 1))
-                                   : static_cast<std::size_t>(spec.bins);
+    const auto bin = r < spec.rmax
+                         ? std::min(static_cast<std::size_t>(r / width), static_cast<std::size_t>(spec.bins - 1))
+                         : static_cast<std::size_t>(spec.bins);
     ++counts[bin];
   };
   if (spec.a == spec.b) {

@@ -119,6 +119,10 @@ std::unique_ptr<Network> build_network(core::Topology topology, const core::Fram
   auto props = atom_properties(topology, natoms, setup);
   summary["masses"] = props.mass_source;
   summary["charges"] = props.charge_source;
+  // Queries that read per-atom data (density of mass or charge, molecular dipoles) take masses
+  // and charges from the topology: give it the resolved ones.
+  topology.mass = props.mass;
+  topology.charge = props.charge;
   SelectionSet selections(std::move(topology), natoms);
   for (const auto& [name, expr] : setup.selections) selections.define(name, expr);
   if (setup.queries.empty()) throw Error("no queries: give at least one --query (or a query file)");

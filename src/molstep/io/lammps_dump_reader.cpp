@@ -218,7 +218,10 @@ class LammpsDumpReader final : public TrajectoryReader {
                                frame.fx.data(), frame.fy.data(), frame.fz.data()};
     const std::size_t ncols = l.cols.size();
     for (std::size_t i = 0; i < n; ++i) {
-      const std::string_view line = need_line(fmt::format("atom line {} of {}", i + 1, n));
+      std::string_view line;
+      if (!in_.next(line))
+        in_.fail_at(in_.line_number() + 1,
+                    fmt::format("frame {}: file ends where atom line {} of {} was expected", frame_, i + 1, n));
       std::string_view rest = line, field;
       std::size_t k = 0;
       for (; k < ncols && next_field(rest, field); ++k) {

@@ -41,13 +41,18 @@ int packed_width(const std::array<std::uint32_t, 3>& sizes) {
   return hi != 0 ? 64 + std::bit_width(hi) : std::bit_width(static_cast<std::uint64_t>(p));
 }
 
-// Splits a packed value into its three parts: the first value is the most significant.
+// Splits a packed value into its three parts: the first value is the most significant. In
+// corrupt data the first can be huge; it saturates so that the range check still sees it.
 template <typename T>
 void unpack3(T v, const std::uint32_t* sizes, std::uint32_t* out) {
   out[2] = static_cast<std::uint32_t>(v % sizes[2]);
   v /= sizes[2];
   out[1] = static_cast<std::uint32_t>(v % sizes[1]);
-  out[0] = static_cast<std::uint32_t>(v / sizes[1]);
+  v /= sizes[1];
+  if constexpr (sizeof(T) > sizeof(std::uint32_t)) {
+    if (v > T{UINT32_MAX}) v = UINT32_MAX;
+  }
+  out[0] = static_cast<std::uint32_t>(v);
 }
 
 // Reads the stream most significant bit first. Loads 8 bytes at a time, so the buffer must
@@ -340,8 +345,10 @@ void Encoder::encode(std::span<const std::int32_t> q, BlockHeader& h, std::vecto
 
   bits.reserve(q.size() * 4 + 16);
   BitWriter out(bits);
+  // In 64 bits: atoms at opposite ends of a range near 2^31 must not overflow.
   const auto near = [](const std::int32_t* a, const std::int32_t* b, std::int32_t limit) {
-    return std::abs(a[0] - b[0]) < limit && std::abs(a[1] - b[1]) < limit && std::abs(a[2] - b[2]) < limit;
+    return std::llabs(std::int64_t{a[0]} - b[0]) < limit && std::llabs(std::int64_t{a[1]} - b[1]) < limit &&
+           std::llabs(std::int64_t{a[2]} - b[2]) < limit;
   };
   std::int32_t prev[3] = {0, 0, 0};
   std::uint32_t small[8 * 3];

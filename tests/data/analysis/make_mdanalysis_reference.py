@@ -7,8 +7,9 @@ Run from this directory with the Debian python3 that has MDAnalysis 2.4.2 and Nu
     /usr/bin/python3 make_mdanalysis_reference.py
 Outputs (all plain text, numbers written with repr() so they read back exactly):
     system.txt        48 atoms, 12 frames, cubic box 10 A, dt 2 ps: per atom type, resid,
-                      mass, charge; per frame and atom the unwrapped position (float32 values,
-                      as MDAnalysis stores them), the same wrapped into the box, and a velocity
+                      mass, charge; per frame and atom the unwrapped position (float32 values on
+                      a 2^-16 A grid, as MDAnalysis stores them), the same wrapped into the box
+                      (exactly), and a velocity
     rg.txt            per frame: Rg of all atoms and of type A (MDAnalysis radius_of_gyration)
     com.txt           per frame: centre of mass of all atoms (MDAnalysis center_of_mass)
     inertia.txt       per frame: Ixx Iyy Izz Ixy Ixz Iyz and the principal moments of all atoms
@@ -42,10 +43,15 @@ charges = np.round(rng.normal(0.0, 0.4, size=N), 3)
 
 start = rng.uniform(0.0, L, size=(1, N, 3))
 steps = rng.normal(0.0, 0.35, size=(F - 1, N, 3))
-unwrapped = np.concatenate([start, start + np.cumsum(steps, axis=0)]).astype(np.float32)
-# Wrap in float64 and store as float32: subtracting a multiple of 10 is exact either way.
+# Positions on a grid of 2^-16 A: with |x| < 128 every such value, and the same value wrapped
+# into the box, is exactly a float32, so wrapping loses nothing and nojump unwrapping of the
+# wrapped positions reproduces the unwrapped ones exactly.
+unwrapped = np.round((np.concatenate([start, start + np.cumsum(steps, axis=0)])) * 65536) / 65536
+assert np.all(np.abs(unwrapped) < 128)
+unwrapped = unwrapped.astype(np.float32)
 u64 = unwrapped.astype(np.float64)
 wrapped = (u64 - L * np.floor(u64 / L)).astype(np.float32)
+assert np.array_equal(wrapped.astype(np.float64), u64 - L * np.floor(u64 / L))
 assert np.all(wrapped >= 0) and np.all(wrapped < L)
 velocities = rng.normal(0.0, 1.0, size=(F, N, 3))
 

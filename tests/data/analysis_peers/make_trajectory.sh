@@ -1,6 +1,6 @@
 #!/bin/sh
 # Makes the peer-comparison trajectory in this folder with GROMACS 2022 (Debian's mixed-precision
-# gmx): one united-atom decane in 566 SPC/E waters (1708 atoms), 2.6 nm cubic box, NVT at 300 K.
+# gmx): one united-atom decane in 570 SPC/E waters (1720 atoms), 2.6 nm cubic box, NVT at 300 K.
 # Not run by CI: the outputs are committed. Takes about a minute on 2 cores.
 #   sh tests/data/analysis_peers/make_trajectory.sh
 # Writes:
@@ -188,7 +188,7 @@ gmx -quiet mdrun -s md.tpr -deffnm md -nt 2
 
 # Index groups for the gmx peers (gmx select writes one group per selection).
 gmx -quiet select -s md.tpr -on index.ndx \
-  -select 'OW = name OW' 'HW = name HW1 HW2' 'DEC = resname DEC' 'SOL = resname SOL' 'System = all'
+  -select '"OW" name OW' '"HW" name HW1 HW2' '"DEC" resname DEC' '"SOL" resname SOL' '"System" all'
 
 # The OW atoms unwrapped across the periodic boundaries, as a float TRR; the first frame of
 # md.xtc is the reference (nojump keeps every later position within half a box of the one before).

@@ -245,7 +245,9 @@ def xyz_ref(name, fmt):
     lines += images[0].get_chemical_symbols()
     for i, a in enumerate(images):
         dims = a.cell.cellpar() if a.cell.rank == 3 else None
-        scalars = {k: v for k, v in a.info.items() if isinstance(v, (int, float)) and k not in ("step", "time")}
+        scalars = {k: v for k, v in a.info.items()
+                   if isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, (bool, np.bool_))
+                   and k not in ("step", "time")}
         if a.calc is not None and "energy" in a.calc.results:
             scalars["energy"] = a.calc.results["energy"]
         vel = a.arrays.get("vel")

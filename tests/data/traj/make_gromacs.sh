@@ -1,7 +1,7 @@
 #!/bin/sh
-# Makes the GROMACS reference trajectories in this folder (xtc_water.xtc, trr_water.trr,
-# trr_water_double.trr) with GROMACS 2022 (Debian's gmx and gmx_d). Not run by CI: the
-# outputs are committed. Run from anywhere; it works in a temporary folder.
+# Makes the GROMACS reference trajectories in this folder (xtc_water.xtc, xtc_tiny.xtc,
+# trr_water.trr, trr_water_double.trr) with GROMACS 2022 (Debian's gmx and gmx_d). Not run
+# by CI: the outputs are committed. Run from anywhere; it works in a temporary folder.
 #   sh tests/data/traj/make_gromacs.sh
 set -eu
 out=$(cd "$(dirname "$0")" && pwd)

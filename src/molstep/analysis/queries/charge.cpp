@@ -8,7 +8,9 @@ ChargeQuery::ChargeQuery(const QuerySpec& spec, QueryContext& context, Params& p
   comments_.push_back("charge in e");
 }
 
-void ChargeQuery::evaluate(const Moments& m, const FrameData& /*data*/, std::span<double> values) { values[0] = m.charge; }
+void ChargeQuery::evaluate(const Moments& m, const FrameData& /*data*/, std::span<double> values) {
+  values[0] = m.charge;
+}
 
 std::string ChargeQuery::plot_ylabel() const { return "charge (e)"; }
 

@@ -42,12 +42,12 @@ inline constexpr double kDiffusion1e5Cm2PerSPerA2PerPs = 10.0;
 /// but lj (core::Frame), so only the energy differs between real, metal and gromacs.
 struct UnitNames {
   std::string system;
-  std::string length;   ///< "A" or "sigma"
-  std::string time;     ///< "ps" or "tau"
-  std::string mass;     ///< "g/mol" or "m"
-  std::string energy;   ///< "kcal/mol", "eV", "kJ/mol" or "epsilon"
-  double boltz = 1.0;   ///< k_B in energy/K (1 in lj)
-  bool reduced = false; ///< lj: no conversion to SI units applies
+  std::string length;    ///< "A" or "sigma"
+  std::string time;      ///< "ps" or "tau"
+  std::string mass;      ///< "g/mol" or "m"
+  std::string energy;    ///< "kcal/mol", "eV", "kJ/mol" or "epsilon"
+  double boltz = 1.0;    ///< k_B in energy/K (1 in lj)
+  bool reduced = false;  ///< lj: no conversion to SI units applies
 };
 /// Throws molstep::Error for an unknown system, listing the known ones.
 UnitNames unit_names(const std::string& system);

@@ -18,7 +18,8 @@ std::vector<std::string> cv_columns(const QuerySpec& spec) {
 CvQuery::CvQuery(const QuerySpec& spec, QueryContext& context, Params& params)
     : FluctuationQuery(spec, context, params, cv_columns(spec)) {
   const std::string method = params.get_string("method", "energy");
-  if (method != "energy" && method != "temperature") fail("method must be energy or temperature, found '" + method + "'");
+  if (method != "energy" && method != "temperature")
+    fail("method must be energy or temperature, found '" + method + "'");
   energy_method_ = method == "energy";
   note("method", method);
   const auto& scalars = context.first_frame.scalars;
@@ -35,8 +36,8 @@ CvQuery::CvQuery(const QuerySpec& spec, QueryContext& context, Params& params)
     scale_ = params.get_double("scale", 1.0);
     note("scale", scale_);
     comments_.push_back("energy in " + units().energy + (scale_ != 1.0 ? " (times scale)" : "") +
-                        "; Cv = Var(energy) / (k_B T^2), k_B = " + format_double(units().boltz) + " " +
-                        units().energy + "/K");
+                        "; Cv = Var(energy) / (k_B T^2), k_B = " + format_double(units().boltz) + " " + units().energy +
+                        "/K");
   } else {
     if (!has_temperature_series()) fail("method=temperature needs the scalar 'temp' in the source");
     nmol_ = params.get_integer("nmol");

@@ -113,8 +113,11 @@ void DensityQuery::finish(const FinalData& data, const QueryOutput& out) {
     results["max_at"] = coord[peak];
   }
   write_plot(out, "",
-             {label() + ": " + type_ + " density", axis + " (" + units_.length + ")", "density (" + unit_ + ")",
-              {{"", coord, density}}, false});
+             {label() + ": " + type_ + " density",
+              axis + " (" + units_.length + ")",
+              "density (" + unit_ + ")",
+              {{"", coord, density}},
+              false});
   publish(out, data.frames, std::move(results));
 }
 

@@ -145,12 +145,13 @@ void DipoleQuery::finish_extra(const QueryOutput& out, nlohmann::json& results) 
     pdf.push_back(samples > 0 ? hist.sums()[b] / (samples * hist.width()) : 0.0);
   }
   const std::string what = per_residue_ ? "residue dipoles |mu|" : "total dipole |D|";
-  write_table(out, "_hist",
-              {{"D_lo", lo}, {"D_hi", hi}, {"D", mid}, {"count", count}, {"pdf", pdf}},
+  write_table(out, "_hist", {{"D_lo", lo}, {"D_hi", hi}, {"D", mid}, {"count", count}, {"pdf", pdf}},
               {"histogram of the " + what + " in debye over " + (per_residue_ ? "all residues and " : "") + "frames",
-               "pdf = count / (samples * width) in 1/debye, samples including " +
-                   format_double(hist.above()) + " beyond D_hi of the last bin"});
-  nlohmann::json h = {{"samples", samples}, {"bins", hist.bins()}, {"dmax_debye", hist.upper(hist.bins() - 1)},
+               "pdf = count / (samples * width) in 1/debye, samples including " + format_double(hist.above()) +
+                   " beyond D_hi of the last bin"});
+  nlohmann::json h = {{"samples", samples},
+                      {"bins", hist.bins()},
+                      {"dmax_debye", hist.upper(hist.bins() - 1)},
                       {"overflow", hist.above()}};
   if (per_residue_) {
     h["residues"] = offsets_.size() - 1;

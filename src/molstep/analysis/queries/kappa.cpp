@@ -25,8 +25,8 @@ void KappaQuery::sample(const FrameData& data, std::span<double> values) {
 nlohmann::json KappaQuery::results(double temperature) {
   const auto stats = series_stats(series().column(0));
   const double variance = stats.stddev * stats.stddev;
-  nlohmann::json r = {{"ensemble", "isothermal-isobaric (NPT)"}, {"volume_mean", stats.mean},
-                      {"volume_variance", variance}};
+  nlohmann::json r = {
+      {"ensemble", "isothermal-isobaric (NPT)"}, {"volume_mean", stats.mean}, {"volume_variance", variance}};
   if (units().reduced) {
     const double kappa = variance / (temperature * stats.mean);
     r["kappa"] = kappa;

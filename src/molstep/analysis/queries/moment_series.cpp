@@ -14,8 +14,8 @@ MomentSeriesQuery::MomentSeriesQuery(const QuerySpec& spec, QueryContext& contex
 void MomentSeriesQuery::push(const FrameData& data) {
   const Moments& m = data.moments[static_cast<std::size_t>(moments_)];
   if (need_mass_ && !(m.mass > 0)) {
-    fail("the selection has no mass in frame " + std::to_string(data.index) +
-         " (total mass " + std::to_string(m.mass) + "); give masses through the topology");
+    fail("the selection has no mass in frame " + std::to_string(data.index) + " (total mass " + std::to_string(m.mass) +
+         "); give masses through the topology");
   }
   evaluate(m, data, row_);
   series_.add(data, row_);

@@ -23,7 +23,8 @@ MsdQuery::MsdQuery(const QuerySpec& spec, QueryContext& context, Params& params)
   if (nojump_) {
     const auto& f = context.first_frame;
     if (!f.has_box()) fail("unwrap=nojump needs a periodic box; the source has none (use unwrap=none)");
-    if (!f.orthorhombic()) fail("unwrap=nojump needs an orthorhombic box (unwrap the trajectory first, then unwrap=none)");
+    if (!f.orthorhombic())
+      fail("unwrap=nojump needs an orthorhombic box (unwrap the trajectory first, then unwrap=none)");
   }
 
   fit_start_ = params.get_double("fit_start", 0.1);
@@ -92,14 +93,18 @@ void MsdQuery::finish(const FinalData& data, const QueryOutput& out) {
   nlohmann::json results = nlohmann::json::object();
   LineFit fit{};
   if (!msd.empty() && last > first) {
-    fit = fit_line(std::span(lag_time).subspan(first, last - first + 1), std::span(msd).subspan(first, last - first + 1));
+    fit =
+        fit_line(std::span(lag_time).subspan(first, last - first + 1), std::span(msd).subspan(first, last - first + 1));
   } else {
     warn("too few frames for the diffusion fit (need two lags in the window)");
     fit = fit_line({}, {});
   }
   const double diffusion = fit.slope / (2.0 * dims_.count);
   const auto finite = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); };
-  results["fit"] = {{"first_lag", first}, {"last_lag", last}, {"points", fit.points}, {"slope", finite(fit.slope)},
+  results["fit"] = {{"first_lag", first},
+                    {"last_lag", last},
+                    {"points", fit.points},
+                    {"slope", finite(fit.slope)},
                     {"intercept", finite(fit.intercept)}};
   results["D"] = finite(diffusion);
   results["D_unit"] = units_.length + "^2/" + time_unit;
@@ -108,14 +113,17 @@ void MsdQuery::finish(const FinalData& data, const QueryOutput& out) {
   }
   results["msd_at_longest_lag"] = msd.empty() ? nlohmann::json(nullptr) : nlohmann::json(msd.back());
 
-  write_table(out, "", {{"lag", lag}, {"time", lag_time}, {"msd", msd}},
-              {"MSD in " + units_.length + "^2 over dims " + dims_.name + "; time = lag * " + format_double(spacing.dt) +
-                   " " + time_unit,
-               "D = slope / (2 * " + std::to_string(dims_.count) + ") = " + format_double(diffusion) + " " +
-                   units_.length + "^2/" + time_unit + " from lags " + std::to_string(first) + " to " +
-                   std::to_string(last)});
-  core::PlotSpec plot{label() + ": mean square displacement", "lag time (" + time_unit + ")",
-                      "MSD (" + units_.length + "^2)", {{"MSD", lag_time, msd}}, false};
+  write_table(
+      out, "", {{"lag", lag}, {"time", lag_time}, {"msd", msd}},
+      {"MSD in " + units_.length + "^2 over dims " + dims_.name + "; time = lag * " + format_double(spacing.dt) + " " +
+           time_unit,
+       "D = slope / (2 * " + std::to_string(dims_.count) + ") = " + format_double(diffusion) + " " + units_.length +
+           "^2/" + time_unit + " from lags " + std::to_string(first) + " to " + std::to_string(last)});
+  core::PlotSpec plot{label() + ": mean square displacement",
+                      "lag time (" + time_unit + ")",
+                      "MSD (" + units_.length + "^2)",
+                      {{"MSD", lag_time, msd}},
+                      false};
   if (std::isfinite(fit.slope)) {
     std::vector<double> x{lag_time[first], lag_time[last]};
     std::vector<double> y{fit.intercept + fit.slope * x[0], fit.intercept + fit.slope * x[1]};

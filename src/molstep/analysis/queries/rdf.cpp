@@ -9,9 +9,7 @@ namespace molstep::analysis {
 
 namespace {
 
-double half_smallest_length(const core::Frame& f) {
-  return 0.5 * std::min({f.box[0][0], f.box[1][1], f.box[2][2]});
-}
+double half_smallest_length(const core::Frame& f) { return 0.5 * std::min({f.box[0][0], f.box[1][1], f.box[2][2]}); }
 
 }  // namespace
 
@@ -60,7 +58,8 @@ void RdfQuery::push(const FrameData& data) {
   ++frames_;
   if (pbc_ && !warned_box_ && rmax_ > half_smallest_length(f)) {
     warned_box_ = true;
-    warn("from frame " + std::to_string(data.index) + " the box is smaller than 2 rmax; counts near rmax are incomplete");
+    warn("from frame " + std::to_string(data.index) +
+         " the box is smaller than 2 rmax; counts near rmax are incomplete");
   }
 }
 
@@ -92,27 +91,26 @@ void RdfQuery::finish(const FinalData& data, const QueryOutput& out) {
   const double shell0 = 4.0 / 3.0 * std::numbers::pi * hi[0] * hi[0] * hi[0];
   const double self_g0 = static_cast<double>(overlap_) / (shell0 * pair_density);
   const auto finite = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); };
-  nlohmann::json results = {
-      {"peak_r", r[peak]},
-      {"peak_g", finite(g[peak])},
-      {"n_at_rmax", finite(coordination.back())},
-      {"n1", n1_},
-      {"n2", n2_},
-      {"mean_volume", finite(volume)},
-      {"density2", finite(static_cast<double>(n2_) / volume)},
-      {"self_pairs_excluded_per_frame", overlap_},
-      {"mdanalysis_g0", finite(g[0] + self_g0)},
-      {"overflow_pairs", counts.back() * (same_ ? 2u : 1u)}};
-  write_table(out, "",
-              {{"r", r}, {"r_lo", lo}, {"r_hi", hi}, {"g", g}, {"count", ordered}, {"n", coordination}},
-              {"g(r) normalised as MDAnalysis InterRDF: g = count / (frames * shell volume * n1 * n2 / <V>), <V> = " +
-                   format_double(volume) + " " + units_.length + "^3",
-               "count: ordered pairs (i in sel1, j in sel2, i != j) over " + std::to_string(frames_) +
-                   " frames; n: mean number of sel2 atoms within r_hi of a sel1 atom",
-               "InterRDF also pairs the " + std::to_string(overlap_) +
-                   " atoms in both selections with themselves in bin 0 (g[0] there = " + format_double(g[0] + self_g0) +
-                   ")"});
-  write_plot(out, "", {label() + ": radial distribution function", "r (" + units_.length + ")", "g(r)", {{"", r, g}}, false});
+  nlohmann::json results = {{"peak_r", r[peak]},
+                            {"peak_g", finite(g[peak])},
+                            {"n_at_rmax", finite(coordination.back())},
+                            {"n1", n1_},
+                            {"n2", n2_},
+                            {"mean_volume", finite(volume)},
+                            {"density2", finite(static_cast<double>(n2_) / volume)},
+                            {"self_pairs_excluded_per_frame", overlap_},
+                            {"mdanalysis_g0", finite(g[0] + self_g0)},
+                            {"overflow_pairs", counts.back() * (same_ ? 2u : 1u)}};
+  write_table(
+      out, "", {{"r", r}, {"r_lo", lo}, {"r_hi", hi}, {"g", g}, {"count", ordered}, {"n", coordination}},
+      {"g(r) normalised as MDAnalysis InterRDF: g = count / (frames * shell volume * n1 * n2 / <V>), <V> = " +
+           format_double(volume) + " " + units_.length + "^3",
+       "count: ordered pairs (i in sel1, j in sel2, i != j) over " + std::to_string(frames_) +
+           " frames; n: mean number of sel2 atoms within r_hi of a sel1 atom",
+       "InterRDF also pairs the " + std::to_string(overlap_) +
+           " atoms in both selections with themselves in bin 0 (g[0] there = " + format_double(g[0] + self_g0) + ")"});
+  write_plot(out, "",
+             {label() + ": radial distribution function", "r (" + units_.length + ")", "g(r)", {{"", r, g}}, false});
   publish(out, data.frames, std::move(results));
 }
 

@@ -85,15 +85,22 @@ void SdhQuery::finish(const FinalData& data, const QueryOutput& out) {
   const std::uint64_t expected = static_cast<std::uint64_t>(data.frames) * (n * (n > 0 ? n - 1 : 0) / 2);
   if (total != expected) warn("pair total differs from frames * N (N - 1) / 2");
   write_table(out, "", {{"r_lo", edges.lo}, {"r_hi", edges.hi}, {"count", count}, {"count_per_frame", per_frame}},
-              {"unordered pairs i < j by distance (" + units_.length + "), summed over " +
-                   std::to_string(data.frames) + " frames",
+              {"unordered pairs i < j by distance (" + units_.length + "), summed over " + std::to_string(data.frames) +
+                   " frames",
                "overflow (r >= " + format_double(bins_ * width_) + "): " + std::to_string(overflow)});
-  nlohmann::json results = {{"pairs_total", total},    {"pairs_expected", expected}, {"check", total == expected},
-                            {"overflow", overflow},    {"atoms", atoms_},           {"bins", bins_},
+  nlohmann::json results = {{"pairs_total", total},
+                            {"pairs_expected", expected},
+                            {"check", total == expected},
+                            {"overflow", overflow},
+                            {"atoms", atoms_},
+                            {"bins", bins_},
                             {"rmax", bins_ * width_}};
   write_plot(out, "",
-             {label() + ": distance histogram", "r (" + units_.length + ")", "pairs per frame",
-              {{"", edges.mid, per_frame}}, true});
+             {label() + ": distance histogram",
+              "r (" + units_.length + ")",
+              "pairs per frame",
+              {{"", edges.mid, per_frame}},
+              true});
   publish(out, data.frames, std::move(results));
 }
 

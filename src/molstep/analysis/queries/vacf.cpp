@@ -71,13 +71,17 @@ void VacfQuery::finish(const FinalData& data, const QueryOutput& out) {
     results["D_1e-5_cm2_per_s"] = finite(diffusion * constants::kDiffusion1e5Cm2PerSPerA2PerPs);
   }
   const std::string v2 = "(" + units_.length + "/" + units_.time + ")^2";
-  write_table(out, "", {{"lag", lag}, {"time", lag_time}, {"vacf", c}, {"vacf_norm", normalised}, {"D_running", running}},
+  write_table(out, "",
+              {{"lag", lag}, {"time", lag_time}, {"vacf", c}, {"vacf_norm", normalised}, {"D_running", running}},
               {"vacf in " + v2 + " over dims " + dims_.name + "; vacf_norm = vacf / vacf(0)",
                "D_running = (1/" + std::to_string(dims_.count) + ") * trapezoid integral of vacf from 0 to time, in " +
                    units_.length + "^2/" + time_unit + "; D reported at lag " + std::to_string(end)});
   write_plot(out, "",
-             {label() + ": velocity autocorrelation", "lag time (" + time_unit + ")", "C(t) / C(0)",
-              {{"", lag_time, normalised}}, false});
+             {label() + ": velocity autocorrelation",
+              "lag time (" + time_unit + ")",
+              "C(t) / C(0)",
+              {{"", lag_time, normalised}},
+              false});
   publish(out, data.frames, std::move(results));
 }
 
