@@ -5,6 +5,7 @@
 #include <iostream>
 #include <memory>
 
+#include "molstep/analysis/partition.hpp"
 #include "molstep/analysis/setup.hpp"
 #include "molstep/analysis/stream.hpp"
 #include "molstep/core/atomic_file.hpp"
@@ -93,6 +94,7 @@ int run_analyze(const AnalyzeOptions& opt) {
   if (opt.dt > 0) reader = std::make_unique<TimeFromSteps>(std::move(reader), opt.dt);
   setup.units = opt.units.empty() ? default_units(format ? *format : io::format_from_path(opt.trajectory)) : opt.units;
   setup.gpu = opt.device == "cuda" || (opt.device == "auto" && md::cuda::device_count() > 0);
+  setup.partition = world_partition();
 
   core::Topology topology;
   if (!opt.top.empty()) {
@@ -115,7 +117,9 @@ int run_analyze(const AnalyzeOptions& opt) {
   auto network = build_network(std::move(topology), first, setup, summary);
   const auto stats = run_stream(*reader, std::move(first), *network, 4, opt.frames);
   network->finish(opt.out, opt.plot, summary);
+  if (setup.partition.rank != 0) return 0;  // rank 0 writes the results
   summary["device"] = network->device();
+  summary["mpi_ranks"] = setup.partition.size;
   summary["frames"] = stats.frames;
   summary["seconds"] = stats.seconds;
   summary["read_seconds"] = stats.read_seconds;
@@ -164,6 +168,7 @@ std::function<int()> add_analyze_command(CLI::App& app) {
       return run_analyze(*opt);
     } catch (const Error& e) {
       std::cerr << "error: " << e.what() << '\n';
+      if (analysis::world_partition().distributed()) analysis::abort_all(1);
       return 1;
     }
   };

@@ -29,6 +29,10 @@ int main(int argc, char** argv) {
     return app.exit(e);
   }
   if (app.got_subcommand("md")) return run_md();
-  if (app.got_subcommand("analyze")) return run_analyze();
+  if (app.got_subcommand("analyze")) {
+    // Under mpirun, molstep analyze splits the frames over the ranks.
+    molstep::app::MpiSession mpi(argc, argv);
+    return run_analyze();
+  }
   return 0;
 }

@@ -126,7 +126,8 @@ std::unique_ptr<Network> build_network(core::Topology topology, const core::Fram
   SelectionSet selections(std::move(topology), natoms);
   for (const auto& [name, expr] : setup.selections) selections.define(name, expr);
   if (setup.queries.empty()) throw Error("no queries: give at least one --query (or a query file)");
-  NetworkOptions options{setup.queries, setup.gpu, setup.units, std::move(props.mass), std::move(props.charge)};
+  NetworkOptions options{setup.queries, setup.gpu, setup.units, std::move(props.mass), std::move(props.charge),
+                         setup.partition};
   return std::make_unique<Network>(std::move(selections), first, std::move(options));
 }
 

@@ -20,6 +20,7 @@ struct AnalysisSetup {
   std::map<int, double> type_mass, type_charge;  ///< per-type tables (LAMMPS types)
   std::string units = "real";
   bool gpu = false;
+  Partition partition;  ///< frame-parallel over MPI ranks (molstep analyze under mpirun)
 };
 
 /// Adds the selections and queries of a query file: one query spec per line

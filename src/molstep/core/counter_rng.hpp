@@ -3,17 +3,26 @@
 
 #include <cstdint>
 
+// Callable from CUDA kernels too (the GPU run draws the same numbers as the CPU); plain C++
+// elsewhere.
+#if defined(__CUDACC__)
+#define MOLSTEP_COUNTER_RNG_HD __host__ __device__
+#else
+#define MOLSTEP_COUNTER_RNG_HD
+#endif
+
 namespace molstep::core {
 
 /// Counter-based random numbers: the value depends only on (seed, atom id, step, stream), never
 /// on the thread or rank that asks, so stochastic runs are reproducible on any thread count.
-/// Built from the SplitMix64 finaliser applied to a combined key.
+/// Built from the SplitMix64 finaliser applied to a combined key. Integer arithmetic and one
+/// exact conversion, so host and device give bit-identical values.
 class CounterRng {
  public:
-  explicit CounterRng(std::uint64_t seed) : seed_(seed) {}
+  MOLSTEP_COUNTER_RNG_HD explicit CounterRng(std::uint64_t seed) : seed_(seed) {}
 
   /// Uniform in [0,1) with 53 random bits.
-  [[nodiscard]] double uniform(std::uint64_t id, std::uint64_t step, std::uint32_t stream) const {
+  [[nodiscard]] MOLSTEP_COUNTER_RNG_HD double uniform(std::uint64_t id, std::uint64_t step, std::uint32_t stream) const {
     std::uint64_t h = mix(seed_ ^ 0x9e3779b97f4a7c15ULL);
     h = mix(h ^ id);
     h = mix(h ^ step);
@@ -22,7 +31,7 @@ class CounterRng {
   }
 
  private:
-  static std::uint64_t mix(std::uint64_t z) {
+  MOLSTEP_COUNTER_RNG_HD static std::uint64_t mix(std::uint64_t z) {
     z += 0x9e3779b97f4a7c15ULL;
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
@@ -33,3 +42,5 @@ class CounterRng {
 };
 
 }  // namespace molstep::core
+
+#undef MOLSTEP_COUNTER_RNG_HD

@@ -118,7 +118,10 @@ def mda_msd(out):
 
 def gmx(args, stdin=None):
     env = dict(os.environ, GMX_MAXBACKUP="-1", OMP_NUM_THREADS="1")
-    p = subprocess.run(["gmx", "-quiet", *args], input=stdin, text=True, capture_output=True, env=env)
+    # Run in this folder with relative names, so the command lines that gmx writes into the
+    # .xvg headers carry no machine-specific paths.
+    args = [os.path.relpath(a, HERE) if os.path.isabs(a) else a for a in args]
+    p = subprocess.run(["gmx", "-quiet", *args], input=stdin, text=True, capture_output=True, env=env, cwd=HERE)
     if p.returncode != 0:
         sys.exit(f"gmx {' '.join(args)} failed:\n{p.stderr[-3000:]}")
 
@@ -159,6 +162,10 @@ def main():
         if not args.skip_gmx:
             gmx_peers(traj, path, args.out)
     mda_msd(args.out)
+    # MDAnalysis caches frame offsets next to each trajectory (.md.xtc_offsets.npz, .lock).
+    for name in os.listdir(HERE):
+        if name.startswith(".") and ("_offsets." in name):
+            os.remove(os.path.join(HERE, name))
     print(f"peer results written to {args.out}")
 
 

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "molstep/analysis/backend.hpp"
+#include "molstep/analysis/partition.hpp"
 #include "molstep/core/error.hpp"
 #include "molstep/gpu/cuda_check.cuh"
 #include "molstep/gpu/device_array.cuh"
@@ -477,6 +478,8 @@ std::unique_ptr<Backend> make_cuda_backend(Plan plan) {
   if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
     throw Error("--device cuda: no CUDA device is present; use --device cpu");
   }
+  // One GPU per MPI rank, round robin over the node's devices.
+  MOLSTEP_CUDA_CHECK(cudaSetDevice(world_partition().rank % count));
   return std::make_unique<CudaBackend>(std::move(plan));
 }
 
