@@ -42,20 +42,12 @@ thermo 50
 )" + extra + "run 100\n";
 }
 
-std::string read_body(const fs::path& csv) {
-  std::ifstream in(csv);
-  std::string line, out;
-  while (std::getline(in, line)) {
-    if (!line.empty() && line[0] != '#') out += line + "\n";
-  }
-  return out;
-}
 
 void expect_same_results(const fs::path& a, const fs::path& b) {
   for (const auto* q : {"rdf.csv", "rg.csv", "com.csv", "sdh.csv", "inertia.csv"}) {
     ASSERT_TRUE(fs::exists(a / q)) << a / q;
     ASSERT_TRUE(fs::exists(b / q)) << b / q;
-    EXPECT_EQ(read_body(a / q), read_body(b / q)) << q;
+    EXPECT_EQ(test::read_data_lines(a / q), test::read_data_lines(b / q)) << q;
   }
 }
 

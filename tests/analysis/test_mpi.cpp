@@ -11,16 +11,8 @@
 namespace fs = std::filesystem;
 using namespace molstep;
 
+#ifdef MOLSTEP_HAVE_MPI
 namespace {
-
-std::string body(const fs::path& csv) {
-  std::ifstream in(csv);
-  std::string line, out;
-  while (std::getline(in, line)) {
-    if (!line.empty() && line[0] != '#') out += line + "\n";
-  }
-  return out;
-}
 
 // A 500-atom LJ liquid, 21 frames.
 void write_trajectory(const fs::path& dir) {
@@ -50,6 +42,7 @@ int run(const fs::path& dir, const std::string& launcher, const std::string& que
 }
 
 }  // namespace
+#endif
 
 TEST(AnalysisMpi, FrameParallelRunMatchesOneProcess) {
 #ifndef MOLSTEP_HAVE_MPI
@@ -60,10 +53,10 @@ TEST(AnalysisMpi, FrameParallelRunMatchesOneProcess) {
   write_trajectory(dir);
   const std::string q = "-q rdf:rmax=2.5,bins=40 -q rg -q com -q inertia -q dipole -q sdh:width=0.05 -q mass";
   ASSERT_EQ(run(dir, "", q, "one"), 0);
-  ASSERT_EQ(run(dir, "mpirun -np 3 --oversubscribe", q, "three"), 0) << body(dir / "three.log");
+  ASSERT_EQ(run(dir, "mpirun -np 3 --oversubscribe", q, "three"), 0) << test::read_data_lines(dir / "three.log");
   for (const auto* f : {"rdf.csv", "rg.csv", "com.csv", "inertia.csv", "dipole.csv", "sdh.csv", "mass.csv"}) {
     ASSERT_TRUE(fs::exists(dir / "three" / f)) << f;
-    EXPECT_EQ(body(dir / "one" / f), body(dir / "three" / f)) << f;
+    EXPECT_EQ(test::read_data_lines(dir / "one" / f), test::read_data_lines(dir / "three" / f)) << f;
   }
   // A query that needs every frame's atoms on one rank is refused with a reason.
   EXPECT_NE(run(dir, "mpirun -np 2 --oversubscribe", "-q msd", "msd"), 0);

@@ -34,4 +34,13 @@ ScopedCwd::~ScopedCwd() {
   std::filesystem::current_path(previous_, ec);
 }
 
+std::string read_data_lines(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::string line, out;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line[0] != '#') out += line + "\n";
+  }
+  return out;
+}
+
 }  // namespace molstep::test

@@ -15,6 +15,9 @@ std::filesystem::path scratch_dir(const std::string& name);
 /// Writes `text` to `path` (creating parent folders).
 void write_file(const std::filesystem::path& path, const std::string& text);
 
+/// The lines of a text file that are not '#' comments (CSV bodies, compared across runs).
+std::string read_data_lines(const std::filesystem::path& path);
+
 /// Changes the working directory for the lifetime of the object.
 class ScopedCwd {
  public:

@@ -58,10 +58,7 @@ void Network::deliver_oldest() {
   if (partition_.distributed()) {
     // Only what queries may read without per-atom data: step, time, box, scalars, the sums.
     nlohmann::json m = nlohmann::json::array();
-    for (const auto& x : moments) {
-      m.push_back({x.count, x.mass, x.charge, x.mr[0], x.mr[1], x.mr[2], x.qr[0], x.qr[1], x.qr[2], x.mrr[0],
-                   x.mrr[1], x.mrr[2], x.mrr[3], x.mrr[4], x.mrr[5]});
-    }
+    for (const auto& x : moments) m.push_back(x.packed());
     records_.push_back({{"index", index}, {"step", frame.step}, {"time", frame.time}, {"box", frame.box},
                         {"scalars", frame.scalars}, {"moments", m}});
   } else {
@@ -91,18 +88,7 @@ void Network::replay_distributed() {
     meta.box = r["box"].get<decltype(meta.box)>();
     meta.scalars = r["scalars"].get<decltype(meta.scalars)>();
     std::vector<Moments> moments;
-    for (const auto& v : r["moments"]) {
-      Moments x;
-      x.count = v[0];
-      x.mass = v[1];
-      x.charge = v[2];
-      for (int d = 0; d < 3; ++d) {
-        x.mr[d] = v[3 + d];
-        x.qr[d] = v[6 + d];
-      }
-      for (int k = 0; k < 6; ++k) x.mrr[k] = v[9 + k];
-      moments.push_back(x);
-    }
+    for (const auto& v : r["moments"]) moments.push_back(Moments::unpack(v.get<std::array<double, Moments::kValues>>()));
     deliver(meta, r["index"].get<std::size_t>(), moments);
   }
 }

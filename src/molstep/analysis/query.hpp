@@ -27,6 +27,27 @@ struct Moments {
   std::array<double, 3> mr{};   ///< sum m r
   std::array<double, 3> qr{};   ///< sum q r
   std::array<double, 6> mrr{};  ///< sum m x x, m y y, m z z, m x y, m x z, m y z
+
+  /// The sums as 15 doubles in the order above: the layout the GPU kernel writes and MPI ranks
+  /// exchange.
+  static constexpr int kValues = 15;
+  [[nodiscard]] std::array<double, kValues> packed() const {
+    return {count,  mass,   charge, mr[0],  mr[1],  mr[2],  qr[0], qr[1],
+            qr[2],  mrr[0], mrr[1], mrr[2], mrr[3], mrr[4], mrr[5]};
+  }
+  template <class Values>
+  static Moments unpack(const Values& v) {
+    Moments m;
+    m.count = v[0];
+    m.mass = v[1];
+    m.charge = v[2];
+    for (int d = 0; d < 3; ++d) {
+      m.mr[d] = v[3 + d];
+      m.qr[d] = v[6 + d];
+    }
+    for (int k = 0; k < 6; ++k) m.mrr[k] = v[9 + k];
+    return m;
+  }
 };
 
 /// A distance histogram between two selections: bins of width rmax/bins on [0, rmax); counts

@@ -20,7 +20,7 @@ namespace {
 constexpr int kTile = 256;          // atoms per tile and threads per pair block
 constexpr int kMomentThreads = 256;
 constexpr int kMomentBlocks = 512;  // fixed, so the sums' order (and result) never varies
-constexpr int kSums = 15;           // doubles per Moments
+constexpr int kSums = Moments::kValues;  // doubles per Moments, in Moments::packed() order
 constexpr int kFlushItems = 4096;   // tiles per block between histogram flushes (< 2^32 counts)
 
 struct BinParams {
@@ -79,6 +79,19 @@ struct BlockHistogram {
   }
 };
 
+// Loads tile `tile` of n atoms into shared memory (one atom per thread) between barriers.
+__device__ __forceinline__ void load_tile(const double* __restrict__ x, const double* __restrict__ y,
+                                          const double* __restrict__ z, long long n, long long tile, double* sx,
+                                          double* sy, double* sz) {
+  const long long j = tile * kTile + threadIdx.x;
+  __syncthreads();
+  if (j < n) {
+    sx[threadIdx.x] = x[j];
+    sy[threadIdx.x] = y[j];
+    sz[threadIdx.x] = z[j];
+  }
+}
+
 // All unordered pairs of one set of n atoms. Tiles are paired cyclically (tile t with tiles
 // t..t+T/2 mod T, the half-way tile only for t < T/2 when T is even), so every tile pair is
 // visited exactly once and all rows carry the same work: the seed's balanced schedule, at tile
@@ -100,16 +113,9 @@ __global__ void same_set_histogram(const double* __restrict__ x, const double* _
     const long long ti = item / per_row;
     const long long k = item % per_row;
     if (k == tiles / 2 && tiles % 2 == 0 && ti >= tiles / 2) continue;
-    if (k == tiles / 2 && tiles % 2 == 0 && tiles == 0) continue;
     const long long tj = (ti + k) % tiles;
     const long long i = ti * kTile + threadIdx.x;
-    const long long jload = tj * kTile + threadIdx.x;
-    __syncthreads();
-    if (jload < n) {
-      sx[threadIdx.x] = x[jload];
-      sy[threadIdx.x] = y[jload];
-      sz[threadIdx.x] = z[jload];
-    }
+    load_tile(x, y, z, n, tj, sx, sy, sz);
     __syncthreads();
     const int jcount = static_cast<int>(min(static_cast<long long>(kTile), n - tj * kTile));
     if (i < n) {
@@ -146,14 +152,8 @@ __global__ void cross_set_histogram(const double* __restrict__ xa, const double*
     const long long ti = item / tb;
     const long long tj = item % tb;
     const long long i = ti * kTile + threadIdx.x;
-    const long long jload = tj * kTile + threadIdx.x;
-    __syncthreads();
-    if (jload < nb) {
-      sx[threadIdx.x] = xb[jload];
-      sy[threadIdx.x] = yb[jload];
-      sz[threadIdx.x] = zb[jload];
-      sid[threadIdx.x] = ib[jload];
-    }
+    load_tile(xb, yb, zb, nb, tj, sx, sy, sz);
+    if (tj * kTile + threadIdx.x < nb) sid[threadIdx.x] = ib[tj * kTile + threadIdx.x];
     __syncthreads();
     const int jcount = static_cast<int>(min(static_cast<long long>(kTile), nb - tj * kTile));
     if (i < na) {
@@ -392,19 +392,8 @@ class CudaBackend final : public Backend {
     const int s = static_cast<int>(collected_ % 2);
     MOLSTEP_CUDA_CHECK(cudaEventSynchronize(done_[s]));
     ++collected_;
-    std::vector<Moments> out(plan_.moment_atoms.size());
-    const double* r = result_[s].data();
-    for (std::size_t k = 0; k < out.size(); ++k, r += kSums) {
-      auto& m = out[k];
-      m.count = r[0];
-      m.mass = r[1];
-      m.charge = r[2];
-      for (int d = 0; d < 3; ++d) {
-        m.mr[d] = r[3 + d];
-        m.qr[d] = r[6 + d];
-      }
-      for (int v = 0; v < 6; ++v) m.mrr[v] = r[9 + v];
-    }
+    std::vector<Moments> out;
+    for (std::size_t k = 0; k < plan_.moment_atoms.size(); ++k) out.push_back(Moments::unpack(result_[s].data() + k * kSums));
     return out;
   }
 
