@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "molstep/core/error.hpp"
+
 namespace molstep::gpu {
 
 /// Threads per block of the per-atom kernels: 128 unless MOLSTEP_CUDA_BLOCK names another
@@ -19,6 +21,84 @@ inline int block_size() {
   }();
   return size;
 }
+
+/// Opt-in variants of the MD step's GPU kernels, for measuring the choices issue 4 lists against
+/// the default (bench/gpu_variants.sh). Every variant gives the default's energies, virials and
+/// forces to round-off; the defaults are today's kernels, unchanged.
+struct Tuning {
+  /// MOLSTEP_CUDA_LIST=half: a half neighbour list (each pair once) and force kernels that add
+  /// the partner's force with atomicAdd (not bit-reproducible: atomics land in any order).
+  bool half_list = false;
+  /// MOLSTEP_CUDA_TPA=1|2|4|8: threads per atom in the LJ and EAM kernels; an atom's neighbours
+  /// are split over the group and its partial sums reduced by warp shuffles in a fixed order.
+  int threads_per_atom = 1;
+  /// MOLSTEP_CUDA_SORT=0: leave the atoms in their order at rebuilds (only an index is sorted by
+  /// cell, and the list is built through it).
+  bool sort = true;
+  /// MOLSTEP_CUDA_PAD=N: the column-major list stride is the atom count rounded up to a multiple
+  /// of N (0 or 1: the atom count, as by default).
+  int pad = 0;
+
+  [[nodiscard]] bool is_default() const { return !half_list && threads_per_atom == 1 && sort && pad <= 1; }
+  /// "list half, 4 threads per atom, ..." naming what differs from the default ("default").
+  [[nodiscard]] std::string describe() const {
+    if (is_default()) return "default";
+    std::string s;
+    const auto add = [&s](const std::string& w) { s += (s.empty() ? "" : ", ") + w; };
+    if (half_list) add("half list");
+    if (threads_per_atom != 1) add(std::to_string(threads_per_atom) + " threads per atom");
+    if (!sort) add("atoms not sorted by cell");
+    if (pad > 1) add("list stride padded to " + std::to_string(pad));
+    return s;
+  }
+};
+
+/// Reads the MOLSTEP_CUDA_LIST/TPA/SORT/PAD variables; a value outside those documented is an
+/// error naming the variable (a mistyped variant must not be measured as the default).
+inline Tuning read_tuning() {
+  const auto env = [](const char* name) -> std::string {
+    const char* v = std::getenv(name);
+    return v ? std::string(v) : std::string();
+  };
+  const auto bad = [](const char* name, const std::string& v, const char* allowed) {
+    return Error(std::string(name) + "='" + v + "' is not " + allowed);
+  };
+  Tuning t;
+  if (const auto v = env("MOLSTEP_CUDA_LIST"); !v.empty()) {
+    if (v == "half") t.half_list = true;
+    else if (v != "full") throw bad("MOLSTEP_CUDA_LIST", v, "full or half");
+  }
+  if (const auto v = env("MOLSTEP_CUDA_TPA"); !v.empty()) {
+    if (v == "1" || v == "2" || v == "4" || v == "8") t.threads_per_atom = std::stoi(v);
+    else throw bad("MOLSTEP_CUDA_TPA", v, "1, 2, 4 or 8");
+  }
+  if (const auto v = env("MOLSTEP_CUDA_SORT"); !v.empty()) {
+    if (v == "0") t.sort = false;
+    else if (v != "1") throw bad("MOLSTEP_CUDA_SORT", v, "0 or 1");
+  }
+  if (const auto v = env("MOLSTEP_CUDA_PAD"); !v.empty()) {
+    char* end = nullptr;
+    const long p = std::strtol(v.c_str(), &end, 10);
+    if (*end != '\0' || p < 0 || p > 65536) throw bad("MOLSTEP_CUDA_PAD", v, "a whole number from 0 to 65536");
+    t.pad = static_cast<int>(p);
+  }
+  return t;
+}
+
+namespace detail {
+inline Tuning& tuning_slot() {
+  static Tuning t = read_tuning();
+  return t;
+}
+}  // namespace detail
+
+/// The variants in force: the environment as read at the first call (or at the last
+/// reload_tuning()).
+inline const Tuning& tuning() { return detail::tuning_slot(); }
+
+/// Reads the variables again (for tests, which set them between runs). Not for use while a run
+/// is in progress: the neighbour list and the pair kernels of one run must see the same values.
+inline void reload_tuning() { detail::tuning_slot() = read_tuning(); }
 
 /// Blocks needed for one thread per item.
 inline int blocks_for(std::size_t n) {

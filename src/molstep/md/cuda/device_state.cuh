@@ -50,11 +50,14 @@ struct Kick {
   double *vx, *vy, *vz;
 };
 
-/// A full neighbour list: for atom i, count[i] neighbours at index[k * stride + i] (column
-/// major, so a warp reading its atoms' k-th neighbours touches consecutive words).
+/// A neighbour list: for atom i, count[i] neighbours at index[k * stride + i] (column major, so
+/// a warp reading its atoms' k-th neighbours touches consecutive words). Full by default (every
+/// pair under both atoms); half with MOLSTEP_CUDA_LIST=half (every pair once, see
+/// NeighborCuda). The stride is the atom count, or that rounded up to MOLSTEP_CUDA_PAD.
 struct DeviceList {
   int max_neighbors = 0;
   std::size_t stride = 0;
+  bool half = false;  ///< how the last build made it: the pair kernels follow this, not the environment
   gpu::DeviceArray<int> index, count;
 };
 

@@ -8,7 +8,9 @@ namespace molstep::md::cuda {
 /// Builds full neighbour lists on the GPU: wraps atoms into the box, sorts them by cell (radix
 /// sort, so cell neighbours are memory neighbours), and lists every atom within the list cutoff
 /// from the 27 surrounding cells (minimum image). Keeps the positions of the build for the
-/// half-skin displacement check.
+/// half-skin displacement check. Opt-in variants (gpu::Tuning): a half list
+/// (MOLSTEP_CUDA_LIST=half), atoms left unsorted with the cells reached through a sorted index
+/// (MOLSTEP_CUDA_SORT=0), a padded list stride (MOLSTEP_CUDA_PAD=N).
 class NeighborCuda {
  public:
   void build(DeviceAtoms& atoms, const DeviceBox& box, double list_cutoff, DeviceList& list);
@@ -17,7 +19,9 @@ class NeighborCuda {
   [[nodiscard]] std::size_t bytes() const;
 
  private:
-  void sort_by_cell(DeviceAtoms& atoms, const DeviceBox& box);
+  /// Radix-sorts the atoms' cell keys (keys_sorted_, order_sorted_: cell slot -> atom) and, with
+  /// `permute`, reorders every per-atom array to that order (so slot s is atom s).
+  void sort_by_cell(DeviceAtoms& atoms, const DeviceBox& box, bool permute);
 
   int ncell_[3] = {0, 0, 0};
   double cell_len_[3] = {0, 0, 0};

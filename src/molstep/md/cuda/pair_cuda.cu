@@ -6,6 +6,8 @@
 #include "molstep/core/error.hpp"
 #include "molstep/gpu/launch.cuh"
 #include "molstep/md/cuda/pair_cuda.cuh"
+#include "molstep/md/cuda/pair_kernels.cuh"
+#include "molstep/md/cuda/pair_variants.cuh"
 #include "molstep/md/potentials/eam.hpp"
 #include "molstep/md/potentials/lj.hpp"
 
@@ -13,52 +15,16 @@ namespace molstep::md::cuda {
 
 namespace {
 
-
-struct EvOut {
-  double *e, *w0, *w1, *w2, *w3, *w4, *w5;
-};
-
-// One atom's share of the energy and virial: half of each of its pairs (the other half is
-// counted by the partner's thread in a full list).
-struct AtomEv {
-  double e = 0.0, v[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
-
-  __device__ void add_pair(double energy, double fpair, double dx, double dy, double dz) {
-    e += 0.5 * energy;
-    v[0] += 0.5 * dx * dx * fpair;
-    v[1] += 0.5 * dy * dy * fpair;
-    v[2] += 0.5 * dz * dz * fpair;
-    v[3] += 0.5 * dx * dy * fpair;
-    v[4] += 0.5 * dx * dz * fpair;
-    v[5] += 0.5 * dy * dz * fpair;
-  }
-  /// Stores the virial and adds the energy to what is there (EAM's embedding term).
-  __device__ void store(const EvOut& out, std::size_t i) const {
-    out.e[i] += e;
-    out.w0[i] = v[0];
-    out.w1[i] = v[1];
-    out.w2[i] = v[2];
-    out.w3[i] = v[3];
-    out.w4[i] = v[4];
-    out.w5[i] = v[5];
-  }
-};
+using kernels::AtomEv;
+using kernels::coeffs;
+using kernels::EvOut;
+using kernels::finish_atom;
+using kernels::locate;
+using kernels::spline_slope;
+using kernels::spline_value;
+using kernels::Tables;
 
 // ---- Lennard-Jones ---------------------------------------------------------------------------
-
-// Writes f_i, applies the fused half kick, and stores per-atom energy/virial when asked.
-__device__ inline void finish_atom(std::size_t i, int ti, double ax, double ay, double az, double* fx, double* fy,
-                                   double* fz, const Kick& kick) {
-  fx[i] = ax;
-  fy[i] = ay;
-  fz[i] = az;
-  if (kick.on) {
-    const double dtfm = kick.half_dt / kick.mass[ti];
-    kick.vx[i] += dtfm * ax;
-    kick.vy[i] += dtfm * ay;
-    kick.vz[i] += dtfm * az;
-  }
-}
 
 // R is the type of the pair arithmetic: double, or float for --precision mixed (differences
 // of positions, accumulation and integration stay double).
@@ -105,7 +71,8 @@ __global__ void lj_kernel(std::size_t n, DeviceBox box, const Packed4* __restric
 
 class LjCuda final : public PairCuda {
  public:
-  LjCuda(const potentials::PairLjCut& lj, int ntypes, bool mixed) : stride_(ntypes + 1), mixed_(mixed) {
+  LjCuda(const potentials::PairLjCut& lj, int ntypes, bool mixed)
+      : stride_(ntypes + 1), mixed_(mixed), tpa_(gpu::tuning().threads_per_atom) {
     const auto eval = lj.evaluator();
     std::vector<potentials::LjTerms> t(eval.terms, eval.terms + stride_ * stride_);
     terms_.upload(t);
@@ -113,6 +80,12 @@ class LjCuda final : public PairCuda {
   void compute(DeviceAtoms& a, const DeviceBox& box, const DeviceList& l, bool ev, const Kick& kick) override {
     if (ev) ensure_ev(a.n);
     const EvOut out{e_.data(), w_[0].data(), w_[1].data(), w_[2].data(), w_[3].data(), w_[4].data(), w_[5].data()};
+    if (l.half || tpa_ != 1) {  // MOLSTEP_CUDA_LIST=half or MOLSTEP_CUDA_TPA: pair_variants.cu
+      variants::lj_forces({a.n, box, a.pos.data(), terms_.data(), stride_, &l, a.fx.data(), a.fy.data(), a.fz.data(),
+                           out, kick},
+                          ev, mixed_, tpa_);
+      return;
+    }
     const auto launch = [&](auto kernel) {
       kernel<<<gpu::blocks_for(a.n), gpu::block_size()>>>(a.n, box, a.pos.data(), terms_.data(), stride_, l.index.data(), l.count.data(),
                                       l.stride, a.fx.data(), a.fy.data(), a.fz.data(), out, kick);
@@ -125,43 +98,11 @@ class LjCuda final : public PairCuda {
  private:
   int stride_;
   bool mixed_;
+  int tpa_;  ///< threads per atom (MOLSTEP_CUDA_TPA)
   gpu::DeviceArray<potentials::LjTerms> terms_;
 };
 
 // ---- EAM -------------------------------------------------------------------------------------
-
-// All cubic tables of a style in one buffer: table t starts at offset[t] (7 doubles per point).
-struct Tables {
-  const double* c;
-  const int* offset;
-  const int* type2frho;
-  const int* type2rhor;
-  const int* type2z2r;
-  int stride, nr, nrho;
-  double rdr, rdrho, rhomax, cutsq;
-  bool pair_is_phi;
-};
-
-__device__ inline const double* coeffs(const Tables& t, int table, int m) { return t.c + t.offset[table] + 7 * m; }
-
-template <class R>
-__device__ inline void locate(const Tables& t, R r, int& m, R& p) {
-  p = r * static_cast<R>(t.rdr) + R(1);
-  m = static_cast<int>(p);
-  m = m < t.nr - 1 ? m : t.nr - 1;
-  p -= static_cast<R>(m);
-  p = p < R(1) ? p : R(1);
-}
-
-template <class R>
-__device__ inline R spline_value(const double* c, R p) {
-  return ((static_cast<R>(c[3]) * p + static_cast<R>(c[4])) * p + static_cast<R>(c[5])) * p + static_cast<R>(c[6]);
-}
-
-template <class R>
-__device__ inline R spline_slope(const double* c, R p) {
-  return (static_cast<R>(c[0]) * p + static_cast<R>(c[1])) * p + static_cast<R>(c[2]);
-}
 
 // Also compacts each atom's list to the neighbours inside the cutoff (inner_index/inner_count),
 // so the force pass skips the ~40% of listed pairs in the skin without a divergent branch.
@@ -256,7 +197,7 @@ __global__ void eam_force_kernel(std::size_t n, DeviceBox box, const Packed4* __
 
 class EamCuda final : public PairCuda {
  public:
-  EamCuda(const potentials::EamTables& T, bool mixed) : mixed_(mixed) {
+  EamCuda(const potentials::EamTables& T, bool mixed) : mixed_(mixed), tpa_(gpu::tuning().threads_per_atom) {
     std::vector<double> c;
     std::vector<int> offset;
     const auto add = [&](const std::vector<potentials::CubicTable>& tables) {
@@ -286,6 +227,13 @@ class EamCuda final : public PairCuda {
     inner_count_.resize(a.n);
     if (ev) ensure_ev(a.n);
     const EvOut out{e_.data(), w_[0].data(), w_[1].data(), w_[2].data(), w_[3].data(), w_[4].data(), w_[5].data()};
+    if (l.half || tpa_ != 1) {  // MOLSTEP_CUDA_LIST=half or MOLSTEP_CUDA_TPA: pair_variants.cu
+      if (l.half) rho_.resize(a.n);
+      variants::eam_forces({a.n, box, a.pos.data(), t_, &l, inner_index_.data(), inner_count_.data(), rho_.data(),
+                            fp_.data(), a.fx.data(), a.fy.data(), a.fz.data(), out, kick},
+                           ev, mixed_, tpa_);
+      return;
+    }
     const auto launch = [&](auto density, auto force) {
       density<<<gpu::blocks_for(a.n), gpu::block_size()>>>(a.n, box, a.pos.data(), t_, l.index.data(), l.count.data(), l.stride,
                                        inner_index_.data(), inner_count_.data(), fp_.data(), ev ? e_.data() : nullptr);
@@ -302,12 +250,13 @@ class EamCuda final : public PairCuda {
   }
   [[nodiscard]] std::size_t bytes() const override {
     return PairCuda::bytes() + c_.bytes() + fp_.bytes() + offset_.bytes() + t2f_.bytes() + t2r_.bytes() + t2z_.bytes() +
-           inner_index_.bytes() + inner_count_.bytes();
+           inner_index_.bytes() + inner_count_.bytes() + rho_.bytes();
   }
 
  private:
   bool mixed_;
-  gpu::DeviceArray<double> c_, fp_;
+  int tpa_;  ///< threads per atom (MOLSTEP_CUDA_TPA)
+  gpu::DeviceArray<double> c_, fp_, rho_;  // rho_: half list only
   gpu::DeviceArray<int> offset_, t2f_, t2r_, t2z_, inner_index_, inner_count_;
   Tables t_{};
 };

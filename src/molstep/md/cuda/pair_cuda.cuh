@@ -10,7 +10,9 @@ namespace molstep::md::cuda {
 
 /// The GPU twin of a pair style: full-list kernels with one thread per atom that write only
 /// their own atom (no atomics, so results repeat exactly), per-atom energies and virials reduced
-/// on the device when asked for.
+/// on the device when asked for. Opt-in variants (gpu::Tuning, pair_variants.cuh): a half list
+/// (followed when the list was built half: atomics, kick in a kernel of its own) and 2, 4 or 8
+/// threads per atom (MOLSTEP_CUDA_TPA, read at make()).
 class PairCuda {
  public:
   /// lj/cut, eam, eam/alloy and eam/comd have twins; anything else is an error naming the style.

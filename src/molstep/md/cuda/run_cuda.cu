@@ -6,6 +6,7 @@
 #include "molstep/core/error.hpp"
 #include "molstep/gpu/launch.cuh"
 #include "molstep/core/progress.hpp"
+#include "molstep/md/cuda/fixes_cuda.cuh"
 #include "molstep/md/cuda/neighbor_cuda.cuh"
 #include "molstep/md/cuda/pair_cuda.cuh"
 #include "molstep/md/cuda/run_cuda.hpp"
@@ -23,25 +24,6 @@ std::string format(const char* f, Args... args) {
   return buf;
 }
 
-
-// First half of velocity Verlet as fix nve: v += dt/2 F/m, x += dt v. The second half kick is
-// fused into the force kernels.
-__global__ void kick_drift_kernel(std::size_t n, double half_dt, double dt, const double* mass, Packed4* pos,
-                                  double* vx, double* vy, double* vz, const double* fx, const double* fy,
-                                  const double* fz) {
-  const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
-  if (i >= n) return;
-  Packed4 p = pos[i];
-  const double dtfm = half_dt / mass[static_cast<int>(p.w)];
-  const double v0 = vx[i] + dtfm * fx[i], v1 = vy[i] + dtfm * fy[i], v2 = vz[i] + dtfm * fz[i];
-  vx[i] = v0;
-  vy[i] = v1;
-  vz[i] = v2;
-  p.x += dt * v0;
-  p.y += dt * v1;
-  p.z += dt * v2;
-  pos[i] = p;
-}
 
 void upload(const System& s, DeviceAtoms& a) {
   const auto& h = s.atoms;
@@ -108,10 +90,10 @@ std::string device_summary() {
 
 RunSummary run(Simulation& sim, long nsteps) {
   if (device_count() == 0) throw Error("--device cuda: no CUDA device is available (use --device cpu)");
-  for (const auto& f : sim.fixes)
-    if (f->style() != "nve")
-      throw Error("fix " + std::string(f->style()) + " runs only on the CPU so far (use --device cpu)");
   System& s = sim.system;
+  // The fixes' GPU twins first: a fix without one is an error naming --device cpu.
+  const double dt = sim.dt();
+  FixesCuda fixes(sim.fixes, s, dt);
   const std::size_t n = s.atoms.size();
   const double skin = sim.neighbor.settings.skin;
   const double rl = sim.pair->cutoff() + skin;
@@ -151,11 +133,15 @@ RunSummary run(Simulation& sim, long nsteps) {
   auto pair = PairCuda::make(*sim.pair, s.ntypes, sim.precision == Precision::mixed);
   nb.build(a, box, rl, list);
   long builds = 1;
-  const double dt = sim.dt();
-  const double half_dt = 0.5 * dt * s.units.ftm2v;
   const Kick no_kick{false, 0.0, nullptr, nullptr, nullptr, nullptr};
-  const Kick kick{true, half_dt, a.mass.data(), a.vx.data(), a.vy.data(), a.vz.data()};
+  // The second half kick of the step, fused into the force kernel when no fix has work between
+  // the forces and that kick (fix nve, fix nvt); otherwise (fix langevin adds its force at
+  // post_force) the fixes kick in their own kernels after post_force, as on the CPU.
+  const Kick kick = fixes.force_kick(a);
   pair->compute(a, box, list, true, no_kick);
+  // As the CPU run: the fixes' setup after the setup forces (fix langevin adds its force for the
+  // first step; fix nvt starts its chain from the host copy, which holds the same velocities).
+  fixes.setup(s, a, integrators::RunInfo{dt, sim.step, sim.step + nsteps});
   auto ev = pair->reduce(n);
   download(a, s);
   MOLSTEP_CUDA_CHECK(cudaDeviceSynchronize());
@@ -188,8 +174,7 @@ RunSummary run(Simulation& sim, long nsteps) {
       timer.skip();
     }
     ++sim.step;
-    kick_drift_kernel<<<gpu::blocks_for(n), gpu::block_size()>>>(n, half_dt, dt, a.mass.data(), a.pos.data(), a.vx.data(), a.vy.data(),
-                                             a.vz.data(), a.fx.data(), a.fy.data(), a.fz.data());
+    fixes.initial_integrate(a, sim.step);
     lap(core::Stage::integrate);
     ++ago;
     if (ago >= ns.delay && ago % ns.every == 0 && (!ns.check || nb.moved_beyond(a, 0.5 * skin))) {
@@ -200,8 +185,11 @@ RunSummary run(Simulation& sim, long nsteps) {
     lap(core::Stage::neighbor);
     const bool thermo_step = sim.step == last || (sim.thermo.every > 0 && sim.step % sim.thermo.every == 0);
     pair->compute(a, box, list, thermo_step, kick);
-    sim.elapsed_time += dt;
     lap(core::Stage::force);
+    fixes.post_force(a, sim.step);
+    fixes.final_integrate(a, sim.step);
+    sim.elapsed_time += dt;
+    lap(core::Stage::integrate);
     bool need_host = thermo_step;
     for (auto& dmp : sim.dumps) need_host = need_host || sim.step % dmp->every() == 0;
     // In-situ analyses read the positions where they are unless a query needs them on the host.
@@ -246,7 +234,7 @@ RunSummary run(Simulation& sim, long nsteps) {
   sum.neighbor_builds = builds - 1;
   sum.list_pairs = 0;
   sum.wall_seconds = wall;
-  std::size_t bytes = nb.bytes() + pair->bytes() + list.index.bytes() + list.count.bytes();
+  std::size_t bytes = nb.bytes() + pair->bytes() + fixes.bytes() + list.index.bytes() + list.count.bytes();
   bytes += a.pos.bytes();
   for (const auto* arr : {&a.vx, &a.vy, &a.vz, &a.fx, &a.fy, &a.fz}) bytes += arr->bytes();
   bytes += a.type.bytes() + a.ix.bytes() + a.iy.bytes() + a.iz.bytes() + a.id.bytes();

@@ -16,16 +16,22 @@ void FixLangevin::setup(System& s, const RunInfo& run) {
   post_force(s, run.first_step);
 }
 
+double FixLangevin::friction(const core::UnitSystem& u, double m) const { return -m / damp_ / u.ftm2v; }
+
+double FixLangevin::noise(const core::UnitSystem& u, const RunInfo& run, long step) const {
+  const double tsqrt = std::sqrt(target_temperature(t_start_, t_stop_, run, step));
+  return std::sqrt(24.0 * u.boltz / damp_ / run.dt / u.mvv2e) / u.ftm2v * tsqrt;
+}
+
 void FixLangevin::post_force(System& s, long step) {
   const auto& u = s.units;
-  const double tsqrt = std::sqrt(target_temperature(t_start_, t_stop_, run_, step));
   auto& a = s.atoms;
   const std::size_t n = a.size();
-  const double noise = std::sqrt(24.0 * u.boltz / damp_ / run_.dt / u.mvv2e) / u.ftm2v * tsqrt;
+  const double noise = this->noise(u, run_, step);
 #pragma omp parallel for schedule(static) if (n >= core::kParallelMinAtoms)
   for (std::size_t i = 0; i < n; ++i) {
     const double m = s.mass_of(i);
-    const double gamma1 = -m / damp_ / u.ftm2v;
+    const double gamma1 = friction(u, m);
     const double gamma2 = std::sqrt(m) * noise;
     const auto id = static_cast<std::uint64_t>(a.id[i]);
     const auto st = static_cast<std::uint64_t>(step);

@@ -16,6 +16,15 @@ class FixLangevin final : public Fix {
   void setup(System& system, const RunInfo& run) override;
   void post_force(System& system, long step) override;
 
+  // The terms of the force, shared with the GPU twin of this fix (md/cuda/fixes_cuda.cu), which
+  // applies the same force with the same random numbers. On atom i of mass m at `step`:
+  //   F_d += friction(m) v_d + sqrt(m) noise(step) (rng().uniform(id, step, d) - 0.5).
+  /// -m / DAMP / ftm2v.
+  [[nodiscard]] double friction(const core::UnitSystem& units, double mass) const;
+  /// The random force's amplitude per sqrt(mass) at `step` of `run` (the target ramps over it).
+  [[nodiscard]] double noise(const core::UnitSystem& units, const RunInfo& run, long step) const;
+  [[nodiscard]] const core::CounterRng& rng() const { return rng_; }
+
  private:
   double t_start_, t_stop_, damp_;
   core::CounterRng rng_;

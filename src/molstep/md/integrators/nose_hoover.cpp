@@ -30,7 +30,7 @@ void FixNoseHoover::setup(System& s, const RunInfo& run) {
     eta_dotdot_[k] = (eta_mass_[k - 1] * eta_dot_[k - 1] * eta_dot_[k - 1] - boltz_ * t_target_) / eta_mass_[k];
 }
 
-void FixNoseHoover::chain_half_step(System& s) {
+double FixNoseHoover::advance_chain() {
   const double dt = run_.dt;
   const double dthalf = 0.5 * dt, dt4 = 0.25 * dt, dt8 = 0.125 * dt;
   const double f = 1.0 / t_period_;
@@ -49,12 +49,6 @@ void FixNoseHoover::chain_half_step(System& s) {
   eta_dot_[0] = (eta_dot_[0] * e + eta_dotdot_[0] * dt4) * e;
 
   const double scale = std::exp(-dthalf * eta_dot_[0]);
-  auto& a = s.atoms;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    a.vx[i] *= scale;
-    a.vy[i] *= scale;
-    a.vz[i] *= scale;
-  }
   t_current_ *= scale * scale;
   ke = dof_ * boltz_ * t_current_;
   eta_dotdot_[0] = eta_mass_[0] > 0.0 ? (ke - ke_target) / eta_mass_[0] : 0.0;
@@ -67,19 +61,41 @@ void FixNoseHoover::chain_half_step(System& s) {
     eta_dotdot_[k] = (eta_mass_[k - 1] * eta_dot_[k - 1] * eta_dot_[k - 1] - boltz_ * t_target_) / eta_mass_[k];
     eta_dot_[k] = (eta_dot_[k] + eta_dotdot_[k] * dt4) * e;
   }
+  return scale;
 }
 
-void FixNoseHoover::initial_integrate(System& s, long step) {
+double FixNoseHoover::chain_before_kick(long step) {
   update_target(step);
-  chain_half_step(s);
+  return advance_chain();
+}
+
+double FixNoseHoover::chain_after_kick(double temperature) {
+  t_current_ = temperature;
+  return advance_chain();
+}
+
+namespace {
+
+void scale_velocities(System& s, double scale) {
+  auto& a = s.atoms;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    a.vx[i] *= scale;
+    a.vy[i] *= scale;
+    a.vz[i] *= scale;
+  }
+}
+
+}  // namespace
+
+void FixNoseHoover::initial_integrate(System& s, long step) {
+  scale_velocities(s, chain_before_kick(step));
   half_kick(s, 0.5 * run_.dt * s.units.ftm2v);
   drift(s, run_.dt);
 }
 
 void FixNoseHoover::final_integrate(System& s, long) {
   half_kick(s, 0.5 * run_.dt * s.units.ftm2v);
-  t_current_ = temperature(s);
-  chain_half_step(s);
+  scale_velocities(s, chain_after_kick(temperature(s)));
 }
 
 double FixNoseHoover::chain_energy() const {

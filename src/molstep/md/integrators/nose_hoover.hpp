@@ -23,9 +23,17 @@ class FixNoseHoover final : public Fix {
   /// Thermostat energy (for conserved-quantity checks).
   [[nodiscard]] double chain_energy() const;
 
+  // The chain's scalar half steps, for a run loop that keeps the velocities elsewhere (the GPU
+  // run, md/cuda/fixes_cuda.cu). Each returns the factor every velocity is then multiplied by.
+  // initial_integrate(step) is: v *= chain_before_kick(step); half kick; drift.
+  // final_integrate is: half kick; v *= chain_after_kick(T) with T the temperature after the kick.
+  double chain_before_kick(long step);
+  double chain_after_kick(double temperature);
+
  private:
   void update_target(long step);
-  void chain_half_step(System& system);
+  /// Advances the chain half a step from t_current_; returns the velocity scale factor.
+  double advance_chain();
 
   double t_start_, t_stop_, t_period_;
   int chain_;

@@ -1,0 +1,434 @@
+// SPDX-License-Identifier: MIT
+// Opt-in variants of the LJ and EAM kernels (see pair_variants.cuh and gpu::Tuning). The
+// arithmetic of a pair is the default kernels' (pair_cuda.cu); what changes is who sums it:
+//  - TPA > 1: a group of TPA consecutive lanes of a warp shares an atom; lane l takes the list
+//    entries l, l + TPA, l + 2 TPA, ... and the group's partial sums are reduced by a fixed
+//    shuffle tree, so results repeat exactly for a given TPA (and differ from TPA = 1 by
+//    round-off only).
+//  - HALF: each pair is listed once; the thread of atom i adds -F_ij to atom j with atomicAdd and
+//    its own sum to atom i with atomicAdd (other threads add to i too). Forces (and EAM
+//    densities) are zeroed before and complete only after the kernel, so the second half kick
+//    and the EAM embedding run as kernels of their own. Atomics land in no fixed order: results
+//    agree with the default to round-off but are not bit-reproducible from run to run.
+#include <string>
+#include <type_traits>
+
+#include "molstep/core/error.hpp"
+#include "molstep/gpu/launch.cuh"
+#include "molstep/md/cuda/pair_variants.cuh"
+
+namespace molstep::md::cuda::variants {
+
+namespace {
+
+using kernels::coeffs;
+using kernels::EvOut;
+using kernels::finish_atom;
+using kernels::locate;
+using kernels::spline_slope;
+using kernels::spline_value;
+using kernels::Tables;
+
+constexpr unsigned kWarp = 0xffffffffu;
+
+// Sum over the TPA lanes of a group, in a fixed tree order; lane 0 of the group holds the total.
+// Every lane of the warp must reach it (the kernels below never return before it), since the
+// mask names all 32; block sizes are multiples of 32 (gpu::block_size), so warps are whole.
+template <int TPA>
+__device__ inline double group_sum(double v) {
+#pragma unroll
+  for (int off = TPA / 2; off > 0; off /= 2) v += __shfl_down_sync(kWarp, v, off, TPA);
+  return v;
+}
+
+// An atom's energy and virial from its listed pairs: half of each pair with a full list (the
+// partner's thread counts the other half), all of it with a half list (the pair is listed once).
+template <bool HALF>
+struct PairEv {
+  static constexpr double w = HALF ? 1.0 : 0.5;
+  double e = 0.0, v[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+
+  __device__ void add_pair(double energy, double fpair, double dx, double dy, double dz) {
+    e += w * energy;
+    v[0] += w * dx * dx * fpair;
+    v[1] += w * dy * dy * fpair;
+    v[2] += w * dz * dz * fpair;
+    v[3] += w * dx * dy * fpair;
+    v[4] += w * dx * dz * fpair;
+    v[5] += w * dy * dz * fpair;
+  }
+  template <int TPA>
+  __device__ void reduce() {
+    if constexpr (TPA > 1) {
+      e = group_sum<TPA>(e);
+#pragma unroll
+      for (int k = 0; k < 6; ++k) v[k] = group_sum<TPA>(v[k]);
+    }
+  }
+  /// Stores the virial and adds the energy to what is there (EAM's embedding term). Only the
+  /// atom's own thread (lane 0 of its group) writes these: no atomics needed even with HALF.
+  __device__ void store(const EvOut& out, std::size_t i) const {
+    out.e[i] += e;
+    out.w0[i] = v[0];
+    out.w1[i] = v[1];
+    out.w2[i] = v[2];
+    out.w3[i] = v[3];
+    out.w4[i] = v[4];
+    out.w5[i] = v[5];
+  }
+};
+
+// Which atom a thread serves and its lane in the atom's group.
+template <int TPA>
+struct Slot {
+  std::size_t i;
+  int lane;
+  __device__ Slot() {
+    const std::size_t t = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
+    i = t / TPA;
+    lane = static_cast<int>(t % TPA);
+  }
+};
+
+__global__ void zero_kernel(std::size_t n, double* a, double* b, double* c) {
+  const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
+  if (i >= n) return;
+  a[i] = 0.0;
+  if (b) b[i] = 0.0;
+  if (c) c[i] = 0.0;
+}
+
+// The second half kick v += dt/2 F/m, as the default kernels fuse it, once the forces are whole.
+__global__ void kick_kernel(std::size_t n, const Packed4* __restrict__ pos, const double* __restrict__ fx,
+                            const double* __restrict__ fy, const double* __restrict__ fz, Kick kick) {
+  const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
+  if (i >= n) return;
+  const double dtfm = kick.half_dt / kick.mass[static_cast<int>(pos[i].w)];
+  kick.vx[i] += dtfm * fx[i];
+  kick.vy[i] += dtfm * fy[i];
+  kick.vz[i] += dtfm * fz[i];
+}
+
+// ---- Lennard-Jones ---------------------------------------------------------------------------
+
+template <bool EV, class R, bool HALF, int TPA>
+__global__ void lj_variant_kernel(std::size_t n, DeviceBox box, const Packed4* __restrict__ pos,
+                                  const potentials::LjTerms* __restrict__ terms, int stride,
+                                  const int* __restrict__ index, const int* __restrict__ count, std::size_t lstride,
+                                  double* fx, double* fy, double* fz, EvOut ev, Kick kick) {
+  const Slot<TPA> s;
+  const std::size_t i = s.i;
+  const bool active = i < n;  // no early return: the whole warp takes part in group_sum
+  double ax = 0.0, ay = 0.0, az = 0.0;
+  PairEv<HALF> acc;
+  int ti = 0;
+  if (active) {
+    const Packed4 pi = pos[i];
+    const double xi = pi.x, yi = pi.y, zi = pi.z;
+    ti = static_cast<int>(pi.w);
+    const int m = count[i];
+    for (int k = s.lane; k < m; k += TPA) {
+      const int j = index[static_cast<std::size_t>(k) * lstride + i];
+      const Packed4 pj = pos[j];
+      const double3 d = separation(xi, yi, zi, pj, box);
+      const double dx = d.x, dy = d.y, dz = d.z;
+      const R rx = static_cast<R>(dx), ry = static_cast<R>(dy), rz = static_cast<R>(dz);
+      const R rsq = rx * rx + ry * ry + rz * rz;
+      const potentials::LjTerms& p = terms[ti * stride + static_cast<int>(pj.w)];
+      if (rsq < static_cast<R>(p.cutsq)) {
+        const R r2inv = R(1) / rsq;
+        const R r6inv = r2inv * r2inv * r2inv;
+        const R fpair = r6inv * (static_cast<R>(p.lj1) * r6inv - static_cast<R>(p.lj2)) * r2inv;
+        const double gx = static_cast<double>(rx * fpair), gy = static_cast<double>(ry * fpair),
+                     gz = static_cast<double>(rz * fpair);
+        ax += gx;
+        ay += gy;
+        az += gz;
+        if constexpr (HALF) {
+          atomicAdd(fx + j, -gx);
+          atomicAdd(fy + j, -gy);
+          atomicAdd(fz + j, -gz);
+        }
+        if constexpr (EV)
+          acc.add_pair(static_cast<double>(r6inv * (static_cast<R>(p.lj3) * r6inv - static_cast<R>(p.lj4)) -
+                                           static_cast<R>(p.offset)),
+                       static_cast<double>(fpair), dx, dy, dz);
+      }
+    }
+  }
+  if constexpr (TPA > 1) {
+    ax = group_sum<TPA>(ax);
+    ay = group_sum<TPA>(ay);
+    az = group_sum<TPA>(az);
+    if constexpr (EV) acc.template reduce<TPA>();
+  }
+  if (!active || s.lane != 0) return;
+  if constexpr (HALF) {
+    atomicAdd(fx + i, ax);
+    atomicAdd(fy + i, ay);
+    atomicAdd(fz + i, az);
+  } else {
+    finish_atom(i, ti, ax, ay, az, fx, fy, fz, kick);
+  }
+  if constexpr (EV) {
+    ev.e[i] = 0.0;
+    acc.store(ev, i);
+  }
+}
+
+// ---- EAM -------------------------------------------------------------------------------------
+
+// F(rho) and F'(rho) of atom i, as the default density kernel computes them.
+template <bool EV>
+__device__ inline void embed(const Tables& t, int ti, double rho, std::size_t i, double* fp, double* e) {
+  double p = rho * t.rdrho + 1.0;
+  int m = static_cast<int>(p);
+  m = m < 1 ? 1 : (m > t.nrho - 1 ? t.nrho - 1 : m);
+  p -= m;
+  p = p < 1.0 ? p : 1.0;
+  const double* c = coeffs(t, t.type2frho[ti], m);
+  const double d = (c[0] * p + c[1]) * p + c[2];
+  fp[i] = d;
+  if constexpr (EV) {
+    double f = ((c[3] * p + c[4]) * p + c[5]) * p + c[6];
+    if (rho > t.rhomax) f += d * (rho - t.rhomax);
+    e[i] = f;
+  }
+}
+
+// The density pass, compacting each atom's list to the entries inside the cutoff as the
+// default does. With TPA > 1 the group walks the list in rounds of TPA consecutive entries (the
+// same number of rounds for every lane of the group) and a ballot over the group places each
+// lane's kept entry, so the compacted list keeps the list's order. With HALF, rho_j gets i's
+// share by atomicAdd, and the embedding waits for eam_embed_kernel.
+template <bool EV, class R, bool HALF, int TPA>
+__global__ void eam_density_variant_kernel(std::size_t n, DeviceBox box, const Packed4* __restrict__ pos, Tables t,
+                                           const int* __restrict__ index, const int* __restrict__ count,
+                                           std::size_t lstride, int* __restrict__ inner_index,
+                                           int* __restrict__ inner_count, double* rho, double* fp, double* e) {
+  const Slot<TPA> s;
+  const std::size_t i = s.i;
+  const bool active = i < n;
+  const int wl = static_cast<int>(threadIdx.x % 32u);  // lane in the warp (blocks are whole warps)
+  const unsigned group = ((1u << TPA) - 1u) << (wl / TPA * TPA);
+  const unsigned below = (1u << wl) - 1u;
+  double rho_i = 0.0;
+  int inside = 0, ti = 0;
+  if (active) {
+    const Packed4 pi = pos[i];
+    const double xi = pi.x, yi = pi.y, zi = pi.z;
+    ti = static_cast<int>(pi.w);
+    const int cnt = count[i];
+    for (int base = 0; base < cnt; base += TPA) {
+      const int k = base + s.lane;
+      bool in = false;
+      int j = 0, tj = 0;
+      double rsq = 0.0;
+      if (k < cnt) {
+        j = index[static_cast<std::size_t>(k) * lstride + i];
+        const Packed4 pj = pos[j];
+        const double3 d = separation(xi, yi, zi, pj, box);
+        const double dx = d.x, dy = d.y, dz = d.z;
+        rsq = dx * dx + dy * dy + dz * dz;
+        tj = static_cast<int>(pj.w);
+        in = rsq < t.cutsq;
+      }
+      if constexpr (TPA == 1) {
+        if (in) inner_index[static_cast<std::size_t>(inside) * lstride + i] = j;
+        inside += in ? 1 : 0;
+      } else {
+        const unsigned votes = __ballot_sync(group, in) & group;
+        if (in) inner_index[static_cast<std::size_t>(inside + __popc(votes & below)) * lstride + i] = j;
+        inside += __popc(votes);
+      }
+      if (in) {
+        int m;
+        R p;
+        locate(t, static_cast<R>(sqrt(rsq)), m, p);
+        rho_i += static_cast<double>(spline_value(coeffs(t, t.type2rhor[tj * t.stride + ti], m), p));
+        if constexpr (HALF)
+          atomicAdd(rho + j, static_cast<double>(spline_value(coeffs(t, t.type2rhor[ti * t.stride + tj], m), p)));
+      }
+    }
+  }
+  if constexpr (TPA > 1) rho_i = group_sum<TPA>(rho_i);
+  if (!active || s.lane != 0) return;
+  inner_count[i] = inside;
+  if constexpr (HALF)
+    atomicAdd(rho + i, rho_i);
+  else
+    embed<EV>(t, ti, rho_i, i, fp, e);
+}
+
+template <bool EV>
+__global__ void eam_embed_kernel(std::size_t n, const Packed4* __restrict__ pos, Tables t, const double* rho,
+                                 double* fp, double* e) {
+  const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
+  if (i >= n) return;
+  embed<EV>(t, static_cast<int>(pos[i].w), rho[i], i, fp, e);
+}
+
+template <bool EV, class R, bool HALF, int TPA>
+__global__ void eam_force_variant_kernel(std::size_t n, DeviceBox box, const Packed4* __restrict__ pos, Tables t,
+                                         const int* __restrict__ index, const int* __restrict__ count,
+                                         std::size_t lstride, const double* __restrict__ fp, double* fx, double* fy,
+                                         double* fz, EvOut ev, Kick kick) {
+  const Slot<TPA> s;
+  const std::size_t i = s.i;
+  const bool active = i < n;
+  double ax = 0.0, ay = 0.0, az = 0.0;
+  PairEv<HALF> acc;
+  int ti = 0;
+  if (active) {
+    const Packed4 pi = pos[i];
+    const double xi = pi.x, yi = pi.y, zi = pi.z, fpi = fp[i];
+    ti = static_cast<int>(pi.w);
+    const int cnt = count[i];  // the inner count: every entry lies inside the cutoff
+    for (int k = s.lane; k < cnt; k += TPA) {
+      const int j = index[static_cast<std::size_t>(k) * lstride + i];
+      const Packed4 pj = pos[j];
+      const double3 d = separation(xi, yi, zi, pj, box);
+      const double dx = d.x, dy = d.y, dz = d.z;
+      const double rsq = dx * dx + dy * dy + dz * dz;
+      const int tj = static_cast<int>(pj.w);
+      const R r = static_cast<R>(sqrt(rsq));
+      int m;
+      R p;
+      locate(t, r, m, p);
+      const int ri = t.type2rhor[ti * t.stride + tj], rj = t.type2rhor[tj * t.stride + ti];
+      const double* cz = coeffs(t, t.type2z2r[ti * t.stride + tj], m);
+      const R rhoip = spline_slope(coeffs(t, ri, m), p);
+      const R rhojp = rj != ri ? spline_slope(coeffs(t, rj, m), p) : rhoip;
+      const R z2p = spline_slope(cz, p);
+      const R z2 = spline_value(cz, p);
+      const R recip = R(1) / r;
+      const R phi_r = t.pair_is_phi ? z2 : z2 * recip;
+      const R phip = t.pair_is_phi ? z2p : z2p * recip - phi_r * recip;
+      const double phi = static_cast<double>(phi_r);
+      // Symmetric in i and j (z2r is one table for both orders), so the partner gets -fpair d.
+      const double fpair =
+          -(fpi * static_cast<double>(rhojp) + fp[j] * static_cast<double>(rhoip) + static_cast<double>(phip)) *
+          static_cast<double>(recip);
+      const double gx = dx * fpair, gy = dy * fpair, gz = dz * fpair;
+      ax += gx;
+      ay += gy;
+      az += gz;
+      if constexpr (HALF) {
+        atomicAdd(fx + j, -gx);
+        atomicAdd(fy + j, -gy);
+        atomicAdd(fz + j, -gz);
+      }
+      if constexpr (EV) acc.add_pair(phi, fpair, dx, dy, dz);
+    }
+  }
+  if constexpr (TPA > 1) {
+    ax = group_sum<TPA>(ax);
+    ay = group_sum<TPA>(ay);
+    az = group_sum<TPA>(az);
+    if constexpr (EV) acc.template reduce<TPA>();
+  }
+  if (!active || s.lane != 0) return;
+  if constexpr (HALF) {
+    atomicAdd(fx + i, ax);
+    atomicAdd(fy + i, ay);
+    atomicAdd(fz + i, az);
+  } else {
+    finish_atom(i, ti, ax, ay, az, fx, fy, fz, kick);
+  }
+  if constexpr (EV) acc.store(ev, i);
+}
+
+// ---- dispatch --------------------------------------------------------------------------------
+
+// Calls f(std::integral_constant<int, tpa>) for the supported thread counts.
+template <class F>
+void with_tpa(int tpa, F&& f) {
+  switch (tpa) {
+    case 1: f(std::integral_constant<int, 1>{}); break;
+    case 2: f(std::integral_constant<int, 2>{}); break;
+    case 4: f(std::integral_constant<int, 4>{}); break;
+    case 8: f(std::integral_constant<int, 8>{}); break;
+    default: throw Error("threads per atom must be 1, 2, 4 or 8, got " + std::to_string(tpa));
+  }
+}
+
+// The threads of one atom must lie in one warp and no warp may be partial (group_sum's mask).
+void check_block(int tpa) {
+  const int b = gpu::block_size();
+  if (b % 32 != 0 || 32 % tpa != 0) throw Error("block size " + std::to_string(b) + " does not fit the atom groups");
+}
+
+void zero(std::size_t n, double* a, double* b = nullptr, double* c = nullptr) {
+  zero_kernel<<<gpu::blocks_for(n), gpu::block_size()>>>(n, a, b, c);
+}
+
+template <bool EV, class R, bool HALF>
+void lj_launch(const LjLaunch& a, int tpa) {
+  const DeviceList& l = *a.list;
+  with_tpa(tpa, [&](auto T) {
+    constexpr int TPA = decltype(T)::value;
+    lj_variant_kernel<EV, R, HALF, TPA><<<gpu::blocks_for(a.n * TPA), gpu::block_size()>>>(
+        a.n, a.box, a.pos, a.terms, a.stride, l.index.data(), l.count.data(), l.stride, a.fx, a.fy, a.fz, a.ev,
+        a.kick);
+  });
+}
+
+template <bool EV, class R>
+void lj_launch(const LjLaunch& a, bool half, int tpa) {
+  half ? lj_launch<EV, R, true>(a, tpa) : lj_launch<EV, R, false>(a, tpa);
+}
+
+template <bool EV, class R, bool HALF>
+void eam_launch(const EamLaunch& a, int tpa) {
+  const DeviceList& l = *a.list;
+  const std::size_t n = a.n;
+  with_tpa(tpa, [&](auto T) {
+    constexpr int TPA = decltype(T)::value;
+    eam_density_variant_kernel<EV, R, HALF, TPA><<<gpu::blocks_for(n * TPA), gpu::block_size()>>>(
+        n, a.box, a.pos, a.tables, l.index.data(), l.count.data(), l.stride, a.inner_index, a.inner_count, a.rho, a.fp,
+        EV ? a.ev.e : nullptr);
+    if constexpr (HALF)
+      eam_embed_kernel<EV><<<gpu::blocks_for(n), gpu::block_size()>>>(n, a.pos, a.tables, a.rho, a.fp,
+                                                                       EV ? a.ev.e : nullptr);
+    eam_force_variant_kernel<EV, R, HALF, TPA><<<gpu::blocks_for(n * TPA), gpu::block_size()>>>(
+        n, a.box, a.pos, a.tables, a.inner_index, a.inner_count, l.stride, a.fp, a.fx, a.fy, a.fz, a.ev, a.kick);
+  });
+}
+
+template <bool EV, class R>
+void eam_launch(const EamLaunch& a, bool half, int tpa) {
+  half ? eam_launch<EV, R, true>(a, tpa) : eam_launch<EV, R, false>(a, tpa);
+}
+
+}  // namespace
+
+void lj_forces(const LjLaunch& a, bool ev, bool mixed, int tpa) {
+  check_block(tpa);
+  const bool half = a.list->half;
+  if (half) zero(a.n, a.fx, a.fy, a.fz);
+  if (mixed)
+    ev ? lj_launch<true, float>(a, half, tpa) : lj_launch<false, float>(a, half, tpa);
+  else
+    ev ? lj_launch<true, double>(a, half, tpa) : lj_launch<false, double>(a, half, tpa);
+  if (half && a.kick.on)
+    kick_kernel<<<gpu::blocks_for(a.n), gpu::block_size()>>>(a.n, a.pos, a.fx, a.fy, a.fz, a.kick);
+  MOLSTEP_CUDA_CHECK(cudaGetLastError());
+}
+
+void eam_forces(const EamLaunch& a, bool ev, bool mixed, int tpa) {
+  check_block(tpa);
+  const bool half = a.list->half;
+  if (half) {
+    zero(a.n, a.rho);
+    zero(a.n, a.fx, a.fy, a.fz);
+  }
+  if (mixed)
+    ev ? eam_launch<true, float>(a, half, tpa) : eam_launch<false, float>(a, half, tpa);
+  else
+    ev ? eam_launch<true, double>(a, half, tpa) : eam_launch<false, double>(a, half, tpa);
+  if (half && a.kick.on)
+    kick_kernel<<<gpu::blocks_for(a.n), gpu::block_size()>>>(a.n, a.pos, a.fx, a.fy, a.fz, a.kick);
+  MOLSTEP_CUDA_CHECK(cudaGetLastError());
+}
+
+}  // namespace molstep::md::cuda::variants

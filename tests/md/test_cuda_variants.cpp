@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: MIT
+// The opt-in GPU kernel variants (gpu::Tuning: MOLSTEP_CUDA_LIST, _TPA, _SORT, _PAD) against the
+// CPU reference, as tests/md/test_cuda.cpp checks the default kernels: energies, virials and
+// forces agree to 1e-12 relative in double (forces relative to the RMS force), 1e-5 in mixed
+// precision. The GPU cases are skipped, with a message, where no CUDA device is present; the
+// parsing of the variables is checked everywhere.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "molstep/gpu/launch.cuh"
+#include "molstep/io/lammps_data.hpp"
+#include "molstep/md/cuda/run_cuda.hpp"
+#include "molstep/md/script/interpreter.hpp"
+#include "support/deck_runner.hpp"
+#include "support/lj_system.hpp"
+#include "support/paths.hpp"
+
+namespace fs = std::filesystem;
+using namespace molstep;
+
+namespace {
+
+using Env = std::map<std::string, std::string>;
+
+const char* const kVariables[] = {"MOLSTEP_CUDA_LIST", "MOLSTEP_CUDA_TPA", "MOLSTEP_CUDA_SORT", "MOLSTEP_CUDA_PAD"};
+
+// Sets the four variables (unset where not given) and re-reads them; restores the previous
+// environment and re-reads it again when it goes.
+class ScopedTuning {
+ public:
+  explicit ScopedTuning(const Env& values) {
+    for (const char* name : kVariables) {
+      const char* v = std::getenv(name);
+      saved_.emplace_back(name, v ? std::optional<std::string>(v) : std::nullopt);
+      const auto it = values.find(name);
+      if (it != values.end())
+        ::setenv(name, it->second.c_str(), 1);
+      else
+        ::unsetenv(name);
+    }
+    gpu::reload_tuning();
+  }
+  ~ScopedTuning() {
+    for (const auto& [name, v] : saved_) {
+      if (v)
+        ::setenv(name.c_str(), v->c_str(), 1);
+      else
+        ::unsetenv(name.c_str());
+    }
+    try {
+      gpu::reload_tuning();
+    } catch (const Error&) {
+      // The surrounding environment was invalid to begin with; nothing to restore.
+    }
+  }
+  ScopedTuning(const ScopedTuning&) = delete;
+  ScopedTuning& operator=(const ScopedTuning&) = delete;
+
+ private:
+  std::vector<std::pair<std::string, std::optional<std::string>>> saved_;
+};
+
+struct Variant {
+  std::string name;
+  Env env;
+  bool half;
+  int tpa;
+  bool sort;
+  int pad;
+};
+
+const std::vector<Variant>& variants() {
+  static const std::vector<Variant> v = {
+      {"Default", {}, false, 1, true, 0},
+      {"ExplicitDefaults",
+       {{"MOLSTEP_CUDA_LIST", "full"}, {"MOLSTEP_CUDA_TPA", "1"}, {"MOLSTEP_CUDA_SORT", "1"}, {"MOLSTEP_CUDA_PAD", "0"}},
+       false, 1, true, 0},
+      {"HalfList", {{"MOLSTEP_CUDA_LIST", "half"}}, true, 1, true, 0},
+      {"Tpa2", {{"MOLSTEP_CUDA_TPA", "2"}}, false, 2, true, 0},
+      {"Tpa4", {{"MOLSTEP_CUDA_TPA", "4"}}, false, 4, true, 0},
+      {"Tpa8", {{"MOLSTEP_CUDA_TPA", "8"}}, false, 8, true, 0},
+      {"HalfListTpa4", {{"MOLSTEP_CUDA_LIST", "half"}, {"MOLSTEP_CUDA_TPA", "4"}}, true, 4, true, 0},
+      {"NoSort", {{"MOLSTEP_CUDA_SORT", "0"}}, false, 1, false, 0},
+      {"NoSortHalfList", {{"MOLSTEP_CUDA_SORT", "0"}, {"MOLSTEP_CUDA_LIST", "half"}}, true, 1, false, 0},
+      {"Pad32", {{"MOLSTEP_CUDA_PAD", "32"}}, false, 1, true, 32},
+      {"Pad100", {{"MOLSTEP_CUDA_PAD", "100"}}, false, 1, true, 100},
+      {"Pad128Tpa2", {{"MOLSTEP_CUDA_PAD", "128"}, {"MOLSTEP_CUDA_TPA", "2"}}, false, 2, true, 128},
+      {"Everything",
+       {{"MOLSTEP_CUDA_LIST", "half"}, {"MOLSTEP_CUDA_TPA", "8"}, {"MOLSTEP_CUDA_SORT", "0"}, {"MOLSTEP_CUDA_PAD", "128"}},
+       true, 8, false, 128},
+  };
+  return v;
+}
+
+const fs::path kPeers = test::data_dir() / "eam_peers";
+
+struct Result {
+  md::System system;
+  md::potentials::EnergyVirial ev;
+};
+
+// Runs `deck` (text) in `dir` on one device and returns the final state and energy/virial.
+Result run_text(const std::string& deck, const fs::path& dir, md::Device device,
+                md::Precision precision = md::Precision::full) {
+  test::write_file(dir / "in.deck", deck);
+  test::ScopedCwd cwd(dir);
+  md::Output out(nullptr, std::nullopt, std::nullopt);
+  md::Simulation sim(out);
+  sim.device = device;
+  sim.precision = precision;
+  md::script::Interpreter interp(sim, out);
+  interp.run_file(dir / "in.deck");
+  return {sim.system, sim.last_energy_virial()};
+}
+
+// CPU (the reference) and GPU agree on energy and virial to `rel` and on every force to `rel` of
+// the RMS force.
+void expect_same(const std::string& deck, const std::string& name, double rel,
+                 md::Precision precision = md::Precision::full) {
+  const auto cpu = run_text(deck, test::scratch_dir(name + "-cpu"), md::Device::cpu);
+  const auto gpu = run_text(deck, test::scratch_dir(name + "-gpu"), md::Device::cuda, precision);
+  EXPECT_NEAR(gpu.ev.energy, cpu.ev.energy, rel * std::fabs(cpu.ev.energy));
+  for (int k = 0; k < 6; ++k)
+    EXPECT_NEAR(gpu.ev.virial[k], cpu.ev.virial[k], rel * std::fabs(cpu.ev.virial[0]) + 1e-300) << "virial " << k;
+  std::map<std::int64_t, std::size_t> at;
+  for (std::size_t i = 0; i < gpu.system.atoms.size(); ++i) at[gpu.system.atoms.id[i]] = i;
+  const auto& a = cpu.system.atoms;
+  double rms = 0.0;
+  for (std::size_t i = 0; i < a.size(); ++i) rms += a.fx[i] * a.fx[i] + a.fy[i] * a.fy[i] + a.fz[i] * a.fz[i];
+  rms = std::sqrt(rms / (3.0 * static_cast<double>(a.size())));
+  ASSERT_GT(rms, 0.0);
+  ASSERT_EQ(at.size(), a.size());
+  int reported = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const std::size_t j = at.at(a.id[i]);
+    const double d = std::max({std::fabs(gpu.system.atoms.fx[j] - a.fx[i]), std::fabs(gpu.system.atoms.fy[j] - a.fy[i]),
+                               std::fabs(gpu.system.atoms.fz[j] - a.fz[i])});
+    if (d > rel * rms && reported++ < 10)
+      ADD_FAILURE() << "atom " << a.id[i] << ": force differs by " << d << " (RMS force " << rms << ")";
+  }
+  EXPECT_EQ(reported, 0) << "atoms whose GPU force differs from the CPU's";
+}
+
+// The LJ data file of the default tests, but 7^3 fcc cells (1372 atoms: not a multiple of 32,
+// so padding changes the stride; 4 cells a side).
+std::string lj_deck(const std::string& name, bool slab = false) {
+  const auto dir = test::scratch_dir(name + "-data");
+  auto s = test::disordered_lj_system(7, 0.1);
+  // A slab: the same atoms in a box twice as tall, so the density where the atoms are is twice
+  // the mean from which the list's first slot count is guessed, and the list must grow.
+  if (slab) s.box.hi[2] = s.box.lo[2] + 2.0 * s.box.length(2);
+  io::write_lammps_data(dir / "dis.data", s, 0);
+  return "units lj\nread_data " + (dir / "dis.data").string() +
+         "\npair_style lj/cut 2.5\npair_coeff 1 1 1.0 1.0\npair_coeff 2 2 0.5 1.2\npair_modify shift yes\n"
+         "fix 1 all nve\nrun 0\n";
+}
+
+class CudaVariant : public ::testing::TestWithParam<Variant> {
+ protected:
+  void SetUp() override {
+    if (md::cuda::device_count() == 0)
+      GTEST_SKIP() << "no CUDA device here (or molstep built without CUDA): GPU test skipped";
+    tuning_.emplace(GetParam().env);
+    const auto& t = gpu::tuning();
+    ASSERT_EQ(t.half_list, GetParam().half);
+    ASSERT_EQ(t.threads_per_atom, GetParam().tpa);
+    ASSERT_EQ(t.sort, GetParam().sort);
+    ASSERT_EQ(t.pad, GetParam().pad);
+  }
+  void TearDown() override { tuning_.reset(); }
+  std::string tag(const std::string& what) const { return "cudavar-" + GetParam().name + "-" + what; }
+
+ private:
+  std::optional<ScopedTuning> tuning_;
+};
+
+}  // namespace
+
+TEST_P(CudaVariant, LennardJonesMatchesCpu) { expect_same(lj_deck(tag("lj")), tag("lj"), 1e-12); }
+
+TEST_P(CudaVariant, MixedPrecisionLennardJonesWithinOnePartIn1e5) {
+  expect_same(lj_deck(tag("ljmixed")), tag("ljmixed"), 1e-5, md::Precision::mixed);
+}
+
+// Denser than the mean where the atoms are: the list overflows its first guess and is rebuilt.
+TEST_P(CudaVariant, ListGrowsOnOverflow) { expect_same(lj_deck(tag("slab"), true), tag("slab"), 1e-12); }
+
+// 2 cells a side for the list (the half list's plain-offset case).
+TEST_P(CudaVariant, EamFuncflMatchesCpu) {
+  expect_same("units metal\nread_data " + (kPeers / "data.forces.eam").string() + "\npair_style eam\npair_coeff 1 1 " +
+                  (kPeers / "Cu_u3.eam").string() + "\nneighbor 1.0 bin\nfix 1 all nve\nrun 0\n",
+              tag("eam"), 1e-12);
+}
+
+TEST_P(CudaVariant, EamAlloyMatchesCpu) {
+  expect_same("units metal\nread_data " + (kPeers / "data.forces.eamalloy").string() +
+                  "\npair_style eam/alloy\npair_coeff * * " + (kPeers / "CuNi.eam.alloy").string() +
+                  " Cu Ni\nneighbor 0.7 bin\nfix 1 all nve\nrun 0\n",
+              tag("eamalloy"), 1e-12);
+}
+
+TEST_P(CudaVariant, MixedPrecisionEamWithinOnePartIn1e5) {
+  expect_same("units metal\nread_data " + (kPeers / "data.forces.eamalloy").string() +
+                  "\npair_style eam/alloy\npair_coeff * * " + (kPeers / "CuNi.eam.alloy").string() +
+                  " Cu Ni\nneighbor 0.7 bin\nfix 1 all nve\nrun 0\n",
+              tag("eammixed"), 1e-5, md::Precision::mixed);
+}
+
+// 50 steps with a rebuild check every step (3 cells a side): the kick (a kernel of its own with
+// the half list), rebuilds of unsorted atoms and of padded lists; the trajectories separate only
+// by the growth of round-off.
+TEST_P(CudaVariant, LennardJonesStatesAgreeAfterDynamics) {
+  expect_same("units lj\nlattice fcc 0.8442\nregion box block 0 6 0 6 0 6\ncreate_box 1 box\ncreate_atoms 1 box\n"
+              "mass 1 1.0\nvelocity all create 1.44 87287 loop geom\npair_style lj/cut 2.5\npair_coeff 1 1 1.0 1.0\n"
+              "neigh_modify every 1 delay 0 check yes\nfix 1 all nve\nthermo 10\nrun 50\n",
+              tag("ljdyn"), 1e-9);
+}
+
+TEST_P(CudaVariant, EamStatesAgreeAfterDynamics) {
+  expect_same("units metal\nread_data " + (kPeers / "data.forces.eam").string() + "\npair_style eam\npair_coeff 1 1 " +
+                  (kPeers / "Cu_u3.eam").string() +
+                  "\nneighbor 1.0 bin\nneigh_modify every 1 delay 0 check yes\nfix 1 all nve\nthermo 10\nrun 20\n",
+              tag("eamdyn"), 1e-9);
+}
+
+INSTANTIATE_TEST_SUITE_P(Cuda, CudaVariant, ::testing::ValuesIn(variants()),
+                         [](const ::testing::TestParamInfo<Variant>& info) { return info.param.name; });
+
+// ---- the variables themselves (no GPU needed) --------------------------------------------------
+
+TEST(CudaTuning, DefaultsWhenUnset) {
+  const ScopedTuning none(Env{});
+  const auto& t = gpu::tuning();
+  EXPECT_FALSE(t.half_list);
+  EXPECT_EQ(t.threads_per_atom, 1);
+  EXPECT_TRUE(t.sort);
+  EXPECT_EQ(t.pad, 0);
+  EXPECT_TRUE(t.is_default());
+  EXPECT_EQ(t.describe(), "default");
+}
+
+TEST(CudaTuning, ReadsEveryVariable) {
+  const ScopedTuning all(
+      Env{{"MOLSTEP_CUDA_LIST", "half"}, {"MOLSTEP_CUDA_TPA", "8"}, {"MOLSTEP_CUDA_SORT", "0"}, {"MOLSTEP_CUDA_PAD", "128"}});
+  const auto& t = gpu::tuning();
+  EXPECT_TRUE(t.half_list);
+  EXPECT_EQ(t.threads_per_atom, 8);
+  EXPECT_FALSE(t.sort);
+  EXPECT_EQ(t.pad, 128);
+  EXPECT_FALSE(t.is_default());
+  EXPECT_EQ(t.describe(), "half list, 8 threads per atom, atoms not sorted by cell, list stride padded to 128");
+}
+
+TEST(CudaTuning, PaddingToOneIsTheDefault) {
+  const ScopedTuning one(Env{{"MOLSTEP_CUDA_PAD", "1"}});
+  EXPECT_TRUE(gpu::tuning().is_default());
+}
+
+TEST(CudaTuning, RejectsValuesOutsideThoseDocumented) {
+  const ScopedTuning none(Env{});
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {"MOLSTEP_CUDA_LIST", "halve"}, {"MOLSTEP_CUDA_TPA", "3"},   {"MOLSTEP_CUDA_TPA", "16"},
+      {"MOLSTEP_CUDA_SORT", "no"},    {"MOLSTEP_CUDA_PAD", "-32"}, {"MOLSTEP_CUDA_PAD", "32x"}};
+  for (const auto& [name, value] : bad) {
+    ::setenv(name.c_str(), value.c_str(), 1);
+    try {
+      gpu::reload_tuning();
+      ADD_FAILURE() << name << "=" << value << " was accepted";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find(name), std::string::npos) << e.what();
+    }
+    ::unsetenv(name.c_str());
+  }
+  // A rejected value leaves the variants read before in force.
+  EXPECT_TRUE(gpu::tuning().is_default());
+}
