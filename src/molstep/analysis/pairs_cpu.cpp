@@ -52,6 +52,19 @@ __attribute__((target_clones("avx2", "default"))) void row_r2(const PairBinning&
   for (std::uint32_t k = 0; k < count; ++k) out[k] = pair_r2(bin, xi, yi, zi, bx[k], by[k], bz[k]);
 }
 
+/// The bins of `count` squared distances, all below rmax (bin_of_r2 without the range test, in a
+/// loop the compiler vectorises; the same IEEE operations, so the same bins).
+__attribute__((target_clones("avx2", "default"))) void bins_of_r2(const PairBinning& bin,
+                                                                  const double* __restrict__ r2,
+                                                                  std::uint32_t count,
+                                                                  std::uint32_t* __restrict__ out) {
+  const int last = bin.bins - 1;
+  for (std::uint32_t k = 0; k < count; ++k) {
+    const int b = static_cast<int>(std::sqrt(r2[k]) * bin.inv_width);
+    out[k] = static_cast<std::uint32_t>(b < last ? b : last);
+  }
+}
+
 /// Every pair, for boxes too small for cells or plain (non-periodic) distances.
 void brute_force(const PairTask& task, const PairBinning& bin, const core::Frame& f, Histogram& counts) {
   ThreadHistograms th(counts.size());
@@ -130,10 +143,12 @@ bool cells_fit(const PairBinning& bin, double rmax, int split) {
 
 /// Pairs within rmax from periodic cells at least rmax / split wide; pairs farther apart are
 /// counted as overflow from the known total. Cells are numbered x fastest, so the 2 split + 1
-/// neighbour cells along x of one stencil row hold consecutive atoms: a row is one or two
-/// (where it wraps) contiguous ranges, whose squared distances are computed in one
-/// vectorisable loop and then binned. Within one selection each unordered pair is visited once:
-/// forward rows only, and in the atom's own row the atoms after it.
+/// neighbour cells along x of one stencil row are one or two (where the row wraps) contiguous
+/// ranges. For each cell, the candidates of all its stencil rows are gathered once into one
+/// contiguous buffer; each of the cell's atoms then runs one long vectorisable loop of squared
+/// distances over it, and only pairs within rmax are binned. Within one selection each unordered
+/// pair is visited once: forward rows only, the cell's own row first with the cell itself first,
+/// and an atom pairs only with the candidates after its own position.
 void cell_pairs(const PairTask& task, const PairBinning& bin, const core::Frame& f, Histogram& counts, int split) {
   const bool same = task.b.empty();
   const double width = task.spec.rmax / split;
@@ -142,65 +157,74 @@ void cell_pairs(const PairTask& task, const PairBinning& bin, const core::Frame&
   const std::size_t ncells = cb.start.size() - 1;
   const int reach = split;
   const int nx = cb.n[0];
+  // Stencil rows (dz, dy), the own row first.
+  std::vector<std::pair<int, int>> rows{{0, 0}};
+  for (int oz = -reach; oz <= reach; ++oz) {
+    for (int oy = -reach; oy <= reach; ++oy) {
+      if ((oz == 0 && oy == 0) || (same && (oz < 0 || (oz == 0 && oy < 0)))) continue;
+      rows.emplace_back(oz, oy);
+    }
+  }
   ThreadHistograms th(counts.size());
 #pragma omp parallel
   {
     auto& h = th.mine();
-    std::vector<double> r2;
-    std::vector<std::uint32_t> near;
+    std::vector<double> gx, gy, gz, r2, kept_r2;
+    std::vector<std::uint32_t> gid, near;
 #pragma omp for schedule(dynamic, 16)
     for (std::size_t c = 0; c < ncells; ++c) {
       if (ca.start[c] == ca.start[c + 1]) continue;
       const int cx = static_cast<int>(c % static_cast<std::size_t>(nx));
       const int cy = static_cast<int>((c / static_cast<std::size_t>(nx)) % static_cast<std::size_t>(cb.n[1]));
       const int cz = static_cast<int>(c / (static_cast<std::size_t>(nx) * static_cast<std::size_t>(cb.n[1])));
-      for (int oz = -reach; oz <= reach; ++oz) {
-        for (int oy = -reach; oy <= reach; ++oy) {
-          const bool own_row = oz == 0 && oy == 0;
-          if (same && (oz < 0 || (oz == 0 && oy < 0))) continue;
-          // The row's cells x_first..cx+reach, as one range of cb, or two where the row wraps.
-          const int x_first = (same && own_row) ? cx : cx - reach;
-          const std::size_t row = cb.index(0, cy + oy, cz + oz);
-          std::array<std::pair<std::uint32_t, std::uint32_t>, 2> ranges{};
-          int nranges = 0;
-          auto add_cells = [&](int x0, int x1) {  // x0..x1 inside the row, no wrap
-            ranges[static_cast<std::size_t>(nranges++)] = {cb.start[row + static_cast<std::size_t>(x0)],
-                                                           cb.start[row + static_cast<std::size_t>(x1) + 1]};
-          };
-          const int x_last = cx + reach;
-          if (x_first < 0) {
-            add_cells(x_first + nx, nx - 1);
-            add_cells(0, x_last);
-          } else if (x_last >= nx) {
-            add_cells(x_first, nx - 1);
-            add_cells(0, x_last - nx);
-          } else {
-            add_cells(x_first, x_last);
-          }
-          for (std::uint32_t p = ca.start[c]; p < ca.start[c + 1]; ++p) {
-            const double xi = ca.x[p], yi = ca.y[p], zi = ca.z[p];
-            const std::uint32_t self = ca.atom[p];
-            for (int r = 0; r < nranges; ++r) {
-              auto [q0, q1] = ranges[static_cast<std::size_t>(r)];
-              // In its own row an atom pairs with the atoms after it; its own cell opens the
-              // first range.
-              if (same && own_row && r == 0) q0 = p + 1;
-              if (q0 >= q1) continue;
-              r2.resize(q1 - q0);
-              near.resize(q1 - q0);
-              double* out = r2.data();
-              row_r2(bin, xi, yi, zi, cb.x.data() + q0, cb.y.data() + q0, cb.z.data() + q0, q1 - q0, out);
-              // Pairs beyond rmax (half to three quarters of a row, unpredictably) are dropped by
-              // a branch-free compaction, so only pairs in range are binned.
-              std::uint32_t kept = 0;
-              for (std::uint32_t k = 0; k < q1 - q0; ++k) {
-                near[kept] = k;
-                kept += (out[k] < bin.rmax2 && (same || cb.atom[q0 + k] != self)) ? 1u : 0u;
-              }
-              for (std::uint32_t m = 0; m < kept; ++m) ++h[static_cast<std::size_t>(bin_of_r2(bin, out[near[m]]))];
-            }
-          }
+      gx.clear();
+      gy.clear();
+      gz.clear();
+      gid.clear();
+      auto gather = [&](std::size_t row, int x0, int x1) {  // cells x0..x1 of a row, no wrap
+        for (auto q = cb.start[row + static_cast<std::size_t>(x0)]; q < cb.start[row + static_cast<std::size_t>(x1) + 1];
+             ++q) {
+          gx.push_back(cb.x[q]);
+          gy.push_back(cb.y[q]);
+          gz.push_back(cb.z[q]);
+          gid.push_back(cb.atom[q]);
         }
+      };
+      for (const auto& [oz, oy] : rows) {
+        const int x_first = (same && oz == 0 && oy == 0) ? cx : cx - reach;
+        const int x_last = cx + reach;
+        const std::size_t row = cb.index(0, cy + oy, cz + oz);
+        if (x_first < 0) {
+          gather(row, x_first + nx, nx - 1);
+          gather(row, 0, x_last);
+        } else if (x_last >= nx) {
+          gather(row, x_first, nx - 1);
+          gather(row, 0, x_last - nx);
+        } else {
+          gather(row, x_first, x_last);
+        }
+      }
+      const auto total = static_cast<std::uint32_t>(gx.size());
+      r2.resize(total);
+      kept_r2.resize(total);
+      near.resize(total);
+      for (std::uint32_t p = ca.start[c]; p < ca.start[c + 1]; ++p) {
+        const std::uint32_t first = same ? p - ca.start[c] + 1 : 0;
+        if (first >= total) continue;
+        const std::uint32_t count = total - first;
+        double* out = r2.data();
+        row_r2(bin, ca.x[p], ca.y[p], ca.z[p], gx.data() + first, gy.data() + first, gz.data() + first, count, out);
+        // Pairs beyond rmax (most candidates, unpredictably) are dropped by a branch-free
+        // compaction, so only pairs in range are binned.
+        const std::uint32_t self = ca.atom[p];
+        std::uint32_t kept = 0;
+        double* in_range = kept_r2.data();
+        for (std::uint32_t k = 0; k < count; ++k) {
+          in_range[kept] = out[k];
+          kept += (out[k] < bin.rmax2 && (same || gid[first + k] != self)) ? 1u : 0u;
+        }
+        bins_of_r2(bin, in_range, kept, near.data());
+        for (std::uint32_t m = 0; m < kept; ++m) ++h[near[m]];
       }
     }
   }
@@ -222,8 +246,10 @@ void add_pair_counts(const PairTask& task, const core::Frame& frame, std::vector
   const PairBinning bin(task.spec, frame);
   counts.resize(static_cast<std::size_t>(task.spec.bins) + 1, 0);
   const double rmax = task.spec.rmax;
-  if (task.spec.minimum_image && cells_fit(bin, rmax, 2)) cell_pairs(task, bin, frame, counts, 2);
-  else if (task.spec.minimum_image && cells_fit(bin, rmax, 1)) cell_pairs(task, bin, frame, counts, 1);
+  // Cells as wide as rmax: more candidates than half-width cells, but long loops over them.
+  // Cells as wide as rmax: more candidates than half-width cells (measured slower), but long
+  // loops over them.
+  if (task.spec.minimum_image && cells_fit(bin, rmax, 1)) cell_pairs(task, bin, frame, counts, 1);
   else brute_force(task, bin, frame, counts);
 }
 

@@ -116,6 +116,7 @@ RunSummary run(Simulation& sim, long nsteps) {
   sum.steps = nsteps;
   sum.atoms = n;
   sum.device = "GPU " + device_summary() + (sim.precision == Precision::mixed ? ", mixed precision" : "");
+  if (!gpu::tuning().is_default()) sum.device += ", kernel variant " + gpu::tuning().describe();
   auto& timer = sum.stages;
   const auto t0 = std::chrono::steady_clock::now();
   timer.reset();
