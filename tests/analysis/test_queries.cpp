@@ -313,12 +313,8 @@ TEST(QueryMsd, ConstantVelocityIsBallistic) {
     v2xy += (u[0] * u[0] + u[1] * u[1]) / 3;
   }
   const auto frames = constant_velocity_frames(r0, v, 9, 0.5, 0, false);
-  QueryDriver d(masses_charges({1, 1, 1}), frames[0]);
-  d.add("msd:unwrap=none");
-  d.add("msd:unwrap=none,dims=xy,label=msd_xy");
-  for (const auto& f : frames) d.push(f);
-  const auto dir = scratch_dir("msd_cv");
-  const auto summary = d.finish(dir);
+  const auto [dir, summary] = run_queries(masses_charges({1, 1, 1}), frames,
+                                          {"msd:unwrap=none", "msd:unwrap=none,dims=xy,label=msd_xy"}, "msd_cv");
   const auto m = read_csv(dir / "msd.csv");
   const auto mxy = read_csv(dir / "msd_xy.csv");
   ASSERT_EQ(m.rows(), 9u);
@@ -342,12 +338,7 @@ TEST(QueryMsd, NojumpUnwrapsBoundaryCrossings) {
   const std::vector<Vec> r0{{4.5, 0.2, 2.5}, {0.1, 4.9, 1.0}};
   const std::vector<Vec> v{{0.9, 0.0, 0.3}, {-0.6, 0.7, -0.8}};
   const auto wrapped = constant_velocity_frames(r0, v, 12, 1.0, 5.0, true);
-  QueryDriver d(masses_charges({1, 1}), wrapped[0]);
-  d.add("msd");
-  d.add("msd:unwrap=none,label=raw");
-  for (const auto& f : wrapped) d.push(f);
-  const auto dir = scratch_dir("msd_nojump");
-  d.finish(dir);
+  const auto dir = run_queries(masses_charges({1, 1}), wrapped, {"msd", "msd:unwrap=none,label=raw"}, "msd_nojump").dir;
   const auto m = read_csv(dir / "msd.csv");
   const auto raw = read_csv(dir / "raw.csv");
   const double v2 = (0.81 + 0.09 + 0.36 + 0.49 + 0.64) / 2;
@@ -371,12 +362,8 @@ TEST(QueryVacf, ConstantVelocitiesAndGreenKubo) {
   const std::vector<Vec> v{{0.1, -0.2, 0.3}, {0.0, 0.4, 0.0}};
   const double c = (0.01 + 0.04 + 0.09 + 0.16) / 2;
   const auto frames = constant_velocity_frames(r0, v, 11, 0.25, 0, false);
-  QueryDriver d(masses_charges({1, 1}), frames[0]);
-  d.add("vacf");
-  d.add("vacf:dims=z,int_end=1,label=vz");
-  for (const auto& f : frames) d.push(f);
-  const auto dir = scratch_dir("vacf_cv");
-  const auto summary = d.finish(dir);
+  const auto [dir, summary] =
+      run_queries(masses_charges({1, 1}), frames, {"vacf", "vacf:dims=z,int_end=1,label=vz"}, "vacf_cv");
   const auto t = read_csv(dir / "vacf.csv");
   for (std::size_t k = 0; k < 11; ++k) {
     EXPECT_NEAR(t.at("vacf")[k], c, 1e-15);
@@ -589,11 +576,9 @@ TEST(QueryCv, EnergyFluctuationsInRealAndMetalUnits) {
   // E = -1000 + (-3, -1, 1, 3): <E^2> - <E>^2 = 5; T from temp= or the mean of the temp scalar.
   const auto frames = thermo_frames({-1003, -1001, -999, -997}, {299, 301, 300, 300}, {20, 20, 20, 20});
   for (const char* units : {"real", "metal"}) {
-    QueryDriver d(masses_charges({1, 1}), frames[0], units);
-    d.add("cv");
-    d.add("cv:temp=250,energy=pe,label=pe");
-    for (const auto& f : frames) d.push(f);
-    const auto summary = d.finish(scratch_dir(std::string("cv_") + units));
+    const auto summary = run_queries(masses_charges({1, 1}), frames, {"cv", "cv:temp=250,energy=pe,label=pe"},
+                                     std::string("cv_") + units, units)
+                             .summary;
     const double kb = std::string(units) == "real" ? 0.0019872067 : 8.617343e-5;
     const auto& r = summary["cv"]["results"];
     EXPECT_NEAR(r["cv"].get<double>() / (5 / (kb * 300 * 300)), 1, 1e-14);
@@ -607,10 +592,9 @@ TEST(QueryCv, TemperatureFluctuationsAsGromacs) {
   // g_energy: factor = nmol ndf VarT / (3 T^2); Cv = 1000 BOLTZ / (2/3 - factor) J/(mol K).
   const std::vector<double> t{298, 302, 299, 301};  // mean 300, VarT = 2.5
   const auto frames = thermo_frames({0, 0, 0, 0}, t, {20, 20, 20, 20});
-  QueryDriver d(masses_charges({1, 1}), frames[0], "gromacs");
-  d.add("cv:method=temperature,nmol=100,ndf=6");
-  for (const auto& f : frames) d.push(f);
-  const auto summary = d.finish(scratch_dir("cv_temp"));
+  const auto summary = run_queries(masses_charges({1, 1}), frames, {"cv:method=temperature,nmol=100,ndf=6"},
+                                   "cv_temp", "gromacs")
+                           .summary;
   const double boltz = 0.0083144626181532;
   const double factor = 100 * 6 * 2.5 / (3 * 300.0 * 300.0);
   const auto& r = summary["cv"]["results"];
@@ -637,11 +621,7 @@ TEST(QueryKappa, VolumeFluctuationsMatchGmxEnergy) {
   // and PRESFAC = 16.6054 bar / (kJ mol^-1 nm^-3) (GROMACS units.h, 5 digits).
   const std::vector<double> box{30.0, 30.2, 29.9, 30.1, 29.8};
   const auto frames = thermo_frames({0, 0, 0, 0, 0}, {300, 300, 300, 300, 300}, box);
-  QueryDriver d(masses_charges({1, 1}), frames[0], "gromacs");
-  d.add("kappa");
-  for (const auto& f : frames) d.push(f);
-  const auto dir = scratch_dir("kappa");
-  const auto summary = d.finish(dir);
+  const auto [dir, summary] = run_queries(masses_charges({1, 1}), frames, {"kappa"}, "kappa", "gromacs");
   double mean = 0, var = 0;
   for (const double l : box) mean += l * l * l / 1000 / 5;  // nm^3
   for (const double l : box) var += (l * l * l / 1000 - mean) * (l * l * l / 1000 - mean) / 5;

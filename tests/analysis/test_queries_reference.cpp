@@ -96,14 +96,8 @@ void expect_rel(double actual, double expected, double scale, const std::string&
 
 TEST(QueryReference, RgComInertiaMatchMDAnalysis) {
   const auto& s = reference_system();
-  QueryDriver d(s.topology, s.unwrapped[0]);
-  d.add("rg");
-  d.add("rg:sel=type 1,label=rg_a");
-  d.add("com");
-  d.add("inertia");
-  for (const auto& f : s.unwrapped) d.push(f);
-  const auto dir = scratch_dir("ref_rg");
-  d.finish(dir);
+  const auto dir =
+      run_queries(s.topology, s.unwrapped, {"rg", "rg:sel=type 1,label=rg_a", "com", "inertia"}, "ref_rg").dir;
   const auto rg = read_csv(dir / "rg.csv");
   const auto rg_a = read_csv(dir / "rg_a.csv");
   const auto com = read_csv(dir / "com.csv");
@@ -128,19 +122,12 @@ TEST(QueryReference, RgComInertiaMatchMDAnalysis) {
 
 TEST(QueryReference, MsdMatchesMDAnalysisEinsteinMsd) {
   const auto& s = reference_system();
-  QueryDriver unwrapped(s.topology, s.unwrapped[0]);
-  unwrapped.add("msd:unwrap=none,label=msd_xyz");
-  unwrapped.add("msd:unwrap=none,dims=xy,label=msd_xy");
-  unwrapped.add("msd:unwrap=none,sel=type 1,label=msd_typeA");
-  for (const auto& f : s.unwrapped) unwrapped.push(f);
+  const auto [dir, summary] = run_queries(s.topology, s.unwrapped,
+                                          {"msd:unwrap=none,label=msd_xyz", "msd:unwrap=none,dims=xy,label=msd_xy",
+                                           "msd:unwrap=none,sel=type 1,label=msd_typeA"},
+                                          "ref_msd");
   // The same MSD from the wrapped coordinates through nojump unwrapping.
-  QueryDriver wrapped(s.topology, s.wrapped[0]);
-  wrapped.add("msd:label=msd_xyz");
-  for (const auto& f : s.wrapped) wrapped.push(f);
-  const auto dir = scratch_dir("ref_msd");
-  const auto dir_nojump = scratch_dir("ref_msd_nojump");
-  const auto summary = unwrapped.finish(dir);
-  const auto summary_nojump = wrapped.finish(dir_nojump);
+  const auto [dir_nojump, summary_nojump] = run_queries(s.topology, s.wrapped, {"msd:label=msd_xyz"}, "ref_msd_nojump");
   for (const std::string name : {"msd_xyz", "msd_xy", "msd_typeA"}) {
     const auto ref = read_table(name + ".txt");
     const auto ours = read_csv(dir / (name + ".csv"));
@@ -159,12 +146,9 @@ TEST(QueryReference, MsdMatchesMDAnalysisEinsteinMsd) {
 
 TEST(QueryReference, RdfMatchesMDAnalysisInterRdf) {
   const auto& s = reference_system();
-  QueryDriver d(s.topology, s.wrapped[0]);
-  d.add("rdf:rmax=5,bins=20,label=rdf_all");
-  d.add("rdf:sel1=type 1,sel2=type 2,rmax=5,bins=20,label=rdf_AB");
-  for (const auto& f : s.wrapped) d.push(f);
-  const auto dir = scratch_dir("ref_rdf");
-  const auto summary = d.finish(dir);
+  const auto [dir, summary] = run_queries(
+      s.topology, s.wrapped,
+      {"rdf:rmax=5,bins=20,label=rdf_all", "rdf:sel1=type 1,sel2=type 2,rmax=5,bins=20,label=rdf_AB"}, "ref_rdf");
   const double frames = static_cast<double>(s.wrapped.size());
   for (const std::string name : {"rdf_all", "rdf_AB"}) {
     const auto ref = read_table(name + ".txt");
@@ -184,11 +168,7 @@ TEST(QueryReference, RdfMatchesMDAnalysisInterRdf) {
 
 TEST(QueryReference, VacfMatchesNumpy) {
   const auto& s = reference_system();
-  QueryDriver d(s.topology, s.wrapped[0]);
-  d.add("vacf");
-  for (const auto& f : s.wrapped) d.push(f);
-  const auto dir = scratch_dir("ref_vacf");
-  d.finish(dir);
+  const auto dir = run_queries(s.topology, s.wrapped, {"vacf"}, "ref_vacf").dir;
   const auto ref = read_table("vacf.txt");
   const auto ours = read_csv(dir / "vacf.csv");
   ASSERT_EQ(ours.rows(), ref.rows.size());

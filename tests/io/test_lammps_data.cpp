@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "io/scratch_dir_test.hpp"
 #include "molstep/core/error.hpp"
 #include "support/paths.hpp"
 
@@ -65,15 +66,9 @@ std::map<std::int64_t, std::size_t> index_by_id(const System& s) {
   return m;
 }
 
-class LammpsDataErrors : public testing::Test {
+class LammpsDataErrors : public molstep::test::ScratchDirTest {
  protected:
-  void SetUp() override {
-    dir_ = molstep::test::scratch_dir(std::string("lammps-data-") +
-                                      testing::UnitTest::GetInstance()->current_test_info()->name());
-  }
-  void TearDown() override {
-    if (!HasFailure()) fs::remove_all(dir_);
-  }
+  LammpsDataErrors() : ScratchDirTest("lammps-data-") {}
 
   // Reads `lines` as a data file and returns the error it must raise.
   Error read_error(const std::vector<std::string>& lines) {
@@ -99,7 +94,7 @@ class LammpsDataErrors : public testing::Test {
     EXPECT_EQ(std::string(e.what()).rfind(where, 0), 0U) << e.what();
   }
 
-  fs::path dir_, path_;
+  fs::path path_;
 };
 
 }  // namespace

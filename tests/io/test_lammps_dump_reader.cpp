@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "io/reader_error.hpp"
+#include "io/scratch_dir_test.hpp"
 #include "io/traj_reference.hpp"
 #include "molstep/core/error.hpp"
 #include "molstep/io/lammps_dump_writer.hpp"
@@ -91,14 +93,10 @@ constexpr const char* small_dump =
     "3.5 -4 2 10 1\n"            // 23
     "5.5 0 2.5 20 1\n";          // 24
 
-class LammpsDumpReaderErrors : public testing::Test {
+class LammpsDumpReaderErrors : public ScratchDirTest {
  protected:
-  void SetUp() override {
-    dir_ = scratch_dir(std::string("dump-") + testing::UnitTest::GetInstance()->current_test_info()->name());
-  }
-  void TearDown() override {
-    if (!HasFailure()) fs::remove_all(dir_);
-  }
+  LammpsDumpReaderErrors() : ScratchDirTest("dump-") {}
+
   // `text` with line `line` (1-based) replaced by `with` (or removed when `with` is null).
   static std::string edit(std::string text, int line, const char* with) {
     std::size_t begin = 0;
@@ -108,14 +106,9 @@ class LammpsDumpReaderErrors : public testing::Test {
     return text;
   }
   std::string read_error(const std::string& text) {
-    const auto path = dir_ / "dump.lammpstrj";
-    write_file(path, text);
-    return error_of([&] {
-      auto r = open_lammps_dump(path);
-      read_all(*r);
-    });
+    const auto open = [](const fs::path& path) { return open_lammps_dump(path); };
+    return reading_error(dir_ / "dump.lammpstrj", text, open).what();
   }
-  fs::path dir_;
 };
 
 }  // namespace
@@ -224,12 +217,7 @@ TEST(LammpsDumpReader, WriterRoundTrips) {
   const auto back = read_all(*r);
   ASSERT_EQ(back.size(), frames.size());
   for (std::size_t k = 0; k < back.size(); ++k) {
-    EXPECT_EQ(back[k].step, frames[k].step);
-    EXPECT_EQ(back[k].x, frames[k].x);
-    EXPECT_EQ(back[k].y, frames[k].y);
-    EXPECT_EQ(back[k].z, frames[k].z);
-    EXPECT_EQ(back[k].vx, frames[k].vx);
-    EXPECT_EQ(back[k].fy, frames[k].fy);
+    expect_same_atoms(back[k], frames[k]);
     for (int a = 0; a < 3; ++a)
       for (int c = 0; c < 3; ++c) EXPECT_NEAR(back[k].box[a][c], frames[k].box[a][c], 1e-14);
   }

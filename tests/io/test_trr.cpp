@@ -9,72 +9,24 @@
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "io/file_bytes.hpp"
+#include "io/mda_float_reference.hpp"
+#include "io/reader_error.hpp"
+#include "io/scratch_dir_test.hpp"
+#include "io/split_mix.hpp"
+#include "io/traj_reference.hpp"
 #include "molstep/core/error.hpp"
 #include "molstep/core/frame.hpp"
-#include "support/paths.hpp"
 
 namespace fs = std::filesystem;
 using molstep::Error;
 using molstep::core::Frame;
+using namespace molstep::test;
 
 namespace {
-
-// --- What MDAnalysis read from a file (tests/data/traj/*.mda.txt, see make_mdanalysis.py) ---
-
-struct RefFrame {
-  std::int64_t step = 0;
-  double time = 0, lambda = 0;
-  std::vector<float> box, dims;
-  std::vector<std::string> arrays;  // "x", "v", "f": which of x, v, f MDAnalysis found
-  std::vector<float> x, v, f;       // interleaved xyz in MDAnalysis units
-};
-
-struct Reference {
-  std::size_t natoms = 0;
-  std::vector<RefFrame> frames;
-};
-
-Reference read_reference(const fs::path& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot read " + path.string());
-  Reference ref;
-  std::string line;
-  while (std::getline(in, line)) {
-    std::istringstream ls(line);
-    std::string key, word;
-    ls >> key;
-    if (key.empty() || key[0] == '#') continue;
-    if (key == "natoms") {
-      ls >> ref.natoms;
-    } else if (key == "frame") {
-      RefFrame f;
-      std::string index;
-      ls >> index >> word >> f.step >> word >> f.time >> word >> f.lambda;
-      ref.frames.push_back(f);
-    } else if (key == "box" || key == "dimensions") {
-      auto& v = key == "box" ? ref.frames.back().box : ref.frames.back().dims;
-      while (ls >> word) v.push_back(std::strtof(word.c_str(), nullptr));
-    } else if (key == "atoms") {
-      auto& f = ref.frames.back();
-      while (ls >> word) f.arrays.push_back(word);
-      for (std::size_t i = 0; i < ref.natoms; ++i) {
-        std::getline(in, line);
-        std::istringstream as(line);
-        for (const auto& name : f.arrays) {
-          auto& dst = name == "x" ? f.x : name == "v" ? f.v : f.f;
-          for (int k = 0; k < 3 && as >> word; ++k) dst.push_back(std::strtof(word.c_str(), nullptr));
-        }
-      }
-    }
-  }
-  return ref;
-}
 
 std::int64_t ulps(float a, float b) {
   return std::llabs(std::int64_t{std::bit_cast<std::int32_t>(a)} - std::bit_cast<std::int32_t>(b));
@@ -100,21 +52,10 @@ Diff compare(const std::vector<double>& x, const std::vector<double>& y, const s
   return d;
 }
 
-std::vector<char> read_bytes(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
-
-void write_bytes(const fs::path& path, const std::vector<char>& bytes) {
-  std::ofstream out(path, std::ios::binary);
-  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-}
-
 std::vector<Frame> read_all(const fs::path& path) {
   auto reader = molstep::io::open_trr(path);
-  std::vector<Frame> frames;
+  auto frames = molstep::test::read_all(*reader);
   Frame f;
-  while (reader->next(f)) frames.push_back(f);
   EXPECT_FALSE(reader->next(f));
   return frames;
 }
@@ -131,14 +72,14 @@ void write_trr(const fs::path& path, const std::vector<Frame>& frames) {
 // the last bit. In a double-precision file MDAnalysis first rounds to float32, so there
 // everything may differ by one ulp.
 void expect_matches_reference(const fs::path& file, const fs::path& reference, bool double_precision) {
-  const Reference ref = read_reference(reference);
+  const auto ref = read_float_reference(reference);
   const auto frames = read_all(file);
   ASSERT_EQ(frames.size(), ref.frames.size());
   const std::int64_t exact = double_precision ? 1 : 0;
   for (std::size_t n = 0; n < frames.size(); ++n) {
     SCOPED_TRACE("frame " + std::to_string(n));
     const Frame& f = frames[n];
-    const RefFrame& r = ref.frames[n];
+    const FloatRefFrame& r = ref.frames[n];
     ASSERT_EQ(f.natoms(), ref.natoms);
     EXPECT_EQ(f.step, r.step);
     EXPECT_EQ(static_cast<float>(f.time), static_cast<float>(r.time));
@@ -164,16 +105,16 @@ void expect_matches_reference(const fs::path& file, const fs::path& reference, b
   }
 }
 
-struct SplitMix {
-  std::uint64_t state;
-  std::uint64_t next() {
-    std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
+// Fills x, y, z atom by atom with values uniform in [lo, hi) (this order of draws made the
+// stored file).
+void fill_uniform(SplitMix& rng, std::vector<double>& x, std::vector<double>& y, std::vector<double>& z, double lo,
+                  double hi) {
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    x[i] = rng.uniform(lo, hi);
+    y[i] = rng.uniform(lo, hi);
+    z[i] = rng.uniform(lo, hi);
   }
-  double uniform(double lo, double hi) { return lo + (hi - lo) * static_cast<double>(next() >> 11) * 0x1.0p-53; }
-};
+}
 
 // The frames behind tests/data/traj/trr_molstep.trr: 12 atoms; frame 0 has x, v and f,
 // frame 1 x only, frame 2 x and f, frame 3 velocities only (positions NaN, as the reader
@@ -188,26 +129,14 @@ std::vector<Frame> molstep_reference_frames() {
     f.box = {{{25.0, 0.0, 0.0}, {3.0, 24.0, 0.0}, {-2.0, 4.0, 23.0}}};
     f.scalars["lambda"] = 0.125 * static_cast<double>(n);
     f.resize(12);
-    for (std::size_t i = 0; i < 12; ++i) {
-      f.x[i] = rng.uniform(-5, 30);
-      f.y[i] = rng.uniform(-5, 30);
-      f.z[i] = rng.uniform(-5, 30);
-    }
+    fill_uniform(rng, f.x, f.y, f.z, -5, 30);
     if (n == 0 || n == 3) {
       f.resize_velocities(12);
-      for (std::size_t i = 0; i < 12; ++i) {
-        f.vx[i] = rng.uniform(-10, 10);
-        f.vy[i] = rng.uniform(-10, 10);
-        f.vz[i] = rng.uniform(-10, 10);
-      }
+      fill_uniform(rng, f.vx, f.vy, f.vz, -10, 10);
     }
     if (n == 0 || n == 2) {
       f.resize_forces(12);
-      for (std::size_t i = 0; i < 12; ++i) {
-        f.fx[i] = rng.uniform(-300, 300);
-        f.fy[i] = rng.uniform(-300, 300);
-        f.fz[i] = rng.uniform(-300, 300);
-      }
+      fill_uniform(rng, f.fx, f.fy, f.fz, -300, 300);
     }
     if (n == 3) {
       for (auto* a : {&f.x, &f.y, &f.z}) a->assign(12, std::nan(""));
@@ -253,22 +182,9 @@ void expect_round_trip(const std::vector<Frame>& in, const std::vector<Frame>& o
   }
 }
 
-fs::path traj_data(const std::string& name) { return molstep::test::data_dir() / "traj" / name; }
-
-void put_u32(std::vector<char>& bytes, std::size_t at, std::uint32_t v) {
-  for (int k = 0; k < 4; ++k) bytes[at + static_cast<std::size_t>(k)] = static_cast<char>(v >> (24 - 8 * k));
-}
-
-class TrrFiles : public testing::Test {
+class TrrFiles : public ScratchDirTest {
  protected:
-  void SetUp() override {
-    dir_ = molstep::test::scratch_dir(std::string("trr-") +
-                                      testing::UnitTest::GetInstance()->current_test_info()->name());
-  }
-  void TearDown() override {
-    if (!HasFailure()) fs::remove_all(dir_);
-  }
-  fs::path dir_;
+  TrrFiles() : ScratchDirTest("trr-") {}
 };
 
 // trr_water.trr: 3 frames of 378 atoms with box, x, v and f in single precision.
@@ -283,19 +199,7 @@ class TrrErrors : public TrrFiles {
   }
 
   void expect_error(const std::vector<char>& bytes, const std::string& message) {
-    const auto path = dir_ / "traj.trr";
-    write_bytes(path, bytes);
-    try {
-      auto r = molstep::io::open_trr(path);
-      Frame f;
-      while (r->next(f)) {
-      }
-      ADD_FAILURE() << "no error, expected: " << message;
-    } catch (const Error& e) {
-      EXPECT_EQ(e.loc().file, path.string());
-      EXPECT_EQ(e.message(), message);
-      EXPECT_EQ(std::string(e.what()), path.string() + ": " + message);
-    }
+    expect_reading_error(dir_ / "traj.trr", bytes, molstep::io::open_trr, message);
   }
 
   std::vector<char> bytes_;

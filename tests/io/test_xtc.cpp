@@ -8,96 +8,41 @@
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "io/file_bytes.hpp"
+#include "io/mda_float_reference.hpp"
+#include "io/reader_error.hpp"
+#include "io/scratch_dir_test.hpp"
+#include "io/split_mix.hpp"
+#include "io/traj_reference.hpp"
 #include "molstep/core/error.hpp"
 #include "molstep/core/frame.hpp"
-#include "support/paths.hpp"
 
 namespace fs = std::filesystem;
 using molstep::Error;
 using molstep::core::Frame;
+using namespace molstep::test;
 
 namespace {
 
-// --- What MDAnalysis read from a file (tests/data/traj/*.mda.txt, see make_mdanalysis.py) ---
-
-struct RefFrame {
-  std::int64_t step = 0;
-  double time = 0;
-  std::vector<float> box, dims, x;  // x: interleaved xyz, angstrom
-};
-
-struct Reference {
-  std::size_t natoms = 0;
-  std::vector<RefFrame> frames;
-};
-
-float to_float(const std::string& s) { return std::strtof(s.c_str(), nullptr); }
-
-Reference read_reference(const fs::path& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot read " + path.string());
-  Reference ref;
-  std::string line;
-  while (std::getline(in, line)) {
-    std::istringstream ls(line);
-    std::string key, word;
-    ls >> key;
-    if (key.empty() || key[0] == '#') continue;
-    if (key == "natoms") {
-      ls >> ref.natoms;
-    } else if (key == "frame") {
-      RefFrame f;
-      std::string index;
-      ls >> index >> word >> f.step >> word >> f.time;
-      ref.frames.push_back(f);
-    } else if (key == "box" || key == "dimensions") {
-      auto& v = key == "box" ? ref.frames.back().box : ref.frames.back().dims;
-      while (ls >> word) v.push_back(to_float(word));
-    } else if (key == "atoms") {
-      auto& f = ref.frames.back();
-      for (std::size_t i = 0; i < ref.natoms; ++i) {
-        std::getline(in, line);
-        std::istringstream as(line);
-        for (int k = 0; k < 3 && as >> word; ++k) f.x.push_back(to_float(word));
-      }
-    }
-  }
-  return ref;
-}
-
-std::vector<char> read_bytes(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
-
-void write_bytes(const fs::path& path, const std::vector<char>& bytes) {
-  std::ofstream out(path, std::ios::binary);
-  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-}
-
 std::vector<Frame> read_all(const fs::path& path) {
   auto reader = molstep::io::open_xtc(path);
-  std::vector<Frame> frames;
+  auto frames = molstep::test::read_all(*reader);
   Frame f;
-  while (reader->next(f)) frames.push_back(f);
   EXPECT_FALSE(reader->next(f)) << "a reader at its end stays there";
   return frames;
 }
 
 // Our reading of `file` must give exactly the float values MDAnalysis gives.
 void expect_matches_reference(const fs::path& file, const fs::path& reference) {
-  const Reference ref = read_reference(reference);
+  const auto ref = read_float_reference(reference);
   auto reader = molstep::io::open_xtc(file);
   ASSERT_EQ(reader->natoms(), ref.natoms);
   Frame f;
   for (std::size_t n = 0; n < ref.frames.size(); ++n) {
-    const RefFrame& r = ref.frames[n];
+    const FloatRefFrame& r = ref.frames[n];
     ASSERT_TRUE(reader->next(f)) << "frame " << n;
     ASSERT_EQ(f.natoms(), ref.natoms);
     EXPECT_EQ(f.step, r.step);
@@ -124,17 +69,6 @@ void expect_matches_reference(const fs::path& file, const fs::path& reference) {
 }
 
 // --- Synthetic frames, the same on every platform (integer hashing and basic arithmetic) ---
-
-struct SplitMix {
-  std::uint64_t state;
-  std::uint64_t next() {
-    std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-  double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }  // [0, 1)
-};
 
 // Water-like triplets (O then two H about 1 A away) in a triclinic box, drifting frame to
 // frame; atoms past the last full molecule are scattered ions.
@@ -226,22 +160,9 @@ std::vector<std::size_t> frame_offsets(const std::vector<char>& bytes) {
   return offsets;
 }
 
-void put_u32(std::vector<char>& bytes, std::size_t at, std::uint32_t v) {
-  for (int k = 0; k < 4; ++k) bytes[at + static_cast<std::size_t>(k)] = static_cast<char>(v >> (24 - 8 * k));
-}
-
-fs::path traj_data(const std::string& name) { return molstep::test::data_dir() / "traj" / name; }
-
-class XtcFiles : public testing::Test {
+class XtcFiles : public ScratchDirTest {
  protected:
-  void SetUp() override {
-    dir_ = molstep::test::scratch_dir(std::string("xtc-") +
-                                      testing::UnitTest::GetInstance()->current_test_info()->name());
-  }
-  void TearDown() override {
-    if (!HasFailure()) fs::remove_all(dir_);
-  }
-  fs::path dir_;
+  XtcFiles() : ScratchDirTest("xtc-") {}
 };
 
 class XtcErrors : public XtcFiles {
@@ -255,30 +176,15 @@ class XtcErrors : public XtcFiles {
 
   // Reads `bytes` as an XTC file to the end and returns the error it must raise.
   Error read_error(const std::vector<char>& bytes) {
-    path_ = dir_ / "traj.xtc";
-    write_bytes(path_, bytes);
-    try {
-      auto r = molstep::io::open_xtc(path_);
-      Frame f;
-      while (r->next(f)) {
-      }
-    } catch (const Error& e) {
-      return e;
-    }
-    ADD_FAILURE() << "no error";
-    return Error("no error");
+    return reading_error(dir_ / "traj.xtc", bytes, molstep::io::open_xtc);
   }
 
   void expect_error(const std::vector<char>& bytes, const std::string& message) {
-    const Error e = read_error(bytes);
-    EXPECT_EQ(e.loc().file, path_.string());
-    EXPECT_EQ(e.message(), message);
-    EXPECT_EQ(std::string(e.what()), path_.string() + ": " + message);
+    expect_reading_error(dir_ / "traj.xtc", bytes, molstep::io::open_xtc, message);
   }
 
   std::vector<char> bytes_;
   std::vector<std::size_t> offsets_;
-  fs::path path_;
 };
 
 }  // namespace
@@ -496,10 +402,10 @@ TEST_F(XtcErrors, GarbageInCompressedBits) {
       const std::size_t bit = rng.next() % ((end - begin) * 8);
       bytes[begin + bit / 8] = static_cast<char>(bytes[begin + bit / 8] ^ (1 << (bit % 8)));
     }
-    path_ = dir_ / "fuzz.xtc";
-    write_bytes(path_, bytes);
+    const auto path = dir_ / "fuzz.xtc";
+    write_bytes(path, bytes);
     try {
-      auto r = molstep::io::open_xtc(path_);
+      auto r = molstep::io::open_xtc(path);
       Frame f;
       while (r->next(f)) {
       }

@@ -15,6 +15,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "molstep/core/error.hpp"
@@ -162,6 +163,18 @@ inline void expect_dimensions(const core::Frame& f, const RefFrame& r, double to
   ASSERT_TRUE(f.has_box());
   const auto la = core::box_lengths_angles(f.box);
   for (std::size_t k = 0; k < 6; ++k) EXPECT_TRUE(near(la[k], (*r.dimensions)[k], tol, tol)) << "dimension " << k;
+}
+
+/// Expects a frame read back from a file to hold exactly the step and the per-atom arrays
+/// (positions, velocities, forces) of the frame written, for formats that write full precision.
+inline void expect_same_atoms(const core::Frame& back, const core::Frame& written) {
+  using Array = std::vector<double> core::Frame::*;
+  const std::pair<const char*, Array> arrays[] = {
+      {"x", &core::Frame::x},   {"y", &core::Frame::y},   {"z", &core::Frame::z},
+      {"vx", &core::Frame::vx}, {"vy", &core::Frame::vy}, {"vz", &core::Frame::vz},
+      {"fx", &core::Frame::fx}, {"fy", &core::Frame::fy}, {"fz", &core::Frame::fz}};
+  EXPECT_EQ(back.step, written.step);
+  for (const auto& [name, array] : arrays) EXPECT_EQ(back.*array, written.*array) << name;
 }
 
 /// Reads every frame of a trajectory.

@@ -6,6 +6,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "support/paths.hpp"
+
 namespace molstep::test {
 
 QueryDriver::QueryDriver(core::Topology topology, core::Frame first_frame, std::string units)
@@ -48,6 +50,17 @@ nlohmann::json QueryDriver::finish(const std::filesystem::path& dir, bool plot) 
     q->finish(data, analysis::QueryOutput{dir, plot, entry});
   }
   return summary;
+}
+
+QueryRun run_queries(const core::Topology& topology, const std::vector<core::Frame>& frames,
+                     const std::vector<std::string>& specs, const std::string& scratch_name, const std::string& units) {
+  QueryDriver driver(topology, frames.at(0), units);
+  for (const auto& spec : specs) driver.add(spec);
+  for (const auto& f : frames) driver.push(f);
+  QueryRun run;
+  run.dir = scratch_dir(scratch_name);
+  run.summary = driver.finish(run.dir);
+  return run;
 }
 
 analysis::Moments brute_moments(const core::Frame& frame, const core::Topology& topology,

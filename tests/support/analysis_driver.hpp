@@ -41,6 +41,18 @@ class QueryDriver {
   std::size_t frames_ = 0;
 };
 
+/// What one pass of queries over a trajectory left: the folder of its outputs and the summary
+/// entries by label.
+struct QueryRun {
+  std::filesystem::path dir;
+  nlohmann::json summary;
+};
+/// Builds the queries `specs` on the first of `frames` (masses and charges from `topology`),
+/// pushes every frame and finishes into a fresh scratch folder `scratch_name`.
+QueryRun run_queries(const core::Topology& topology, const std::vector<core::Frame>& frames,
+                     const std::vector<std::string>& specs, const std::string& scratch_name,
+                     const std::string& units = "real");
+
 /// The sums of analysis::Moments over `atoms`, one atom after another.
 analysis::Moments brute_moments(const core::Frame& frame, const core::Topology& topology,
                                 const std::vector<std::uint32_t>& atoms);

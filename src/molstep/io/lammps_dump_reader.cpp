@@ -8,6 +8,7 @@
 #include <numeric>
 
 #include "molstep/core/error.hpp"
+#include "molstep/io/read_ahead_reader.hpp"
 #include "molstep/io/text_lines.hpp"
 
 namespace molstep::io {
@@ -30,22 +31,12 @@ struct Layout {
 
 bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
 
-class LammpsDumpReader final : public TrajectoryReader {
+class LammpsDumpReader final : public ReadAheadReader {
  public:
-  LammpsDumpReader(const std::filesystem::path& path, double dt) : TrajectoryReader(path), in_(path), dt_(dt) {
-    if (!read_frame(pending_)) in_.fail_at(1, "empty file: expected 'ITEM: TIMESTEP' of frame 0");
-    have_pending_ = true;
+  LammpsDumpReader(const std::filesystem::path& path, double dt) : ReadAheadReader(path), in_(path), dt_(dt) {
+    if (!read_ahead()) in_.fail_at(1, "empty file: expected 'ITEM: TIMESTEP' of frame 0");
   }
 
-  bool next(core::Frame& frame) override {
-    if (have_pending_) {
-      have_pending_ = false;
-      frame = std::move(pending_);
-      pending_ = core::Frame{};
-      return true;
-    }
-    return read_frame(frame);
-  }
   [[nodiscard]] std::size_t natoms() const override { return natoms_; }
   [[nodiscard]] core::Topology topology() const override { return topology_; }
 
@@ -151,7 +142,7 @@ class LammpsDumpReader final : public TrajectoryReader {
     layout_ = std::move(l);
   }
 
-  bool read_frame(core::Frame& frame) {
+  bool read_frame(core::Frame& frame) override {
     std::string_view line;
     do {
       if (!in_.next(line)) return false;
@@ -359,8 +350,6 @@ class LammpsDumpReader final : public TrajectoryReader {
   std::vector<std::size_t> dest_, order_;
   std::vector<unsigned char> seen_;
   core::Topology topology_;
-  core::Frame pending_;
-  bool have_pending_ = false;
 };
 
 }  // namespace

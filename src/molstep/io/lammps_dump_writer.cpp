@@ -6,39 +6,35 @@
 #include <algorithm>
 #include <iterator>
 
-#include "molstep/core/atomic_file.hpp"
 #include "molstep/core/error.hpp"
+#include "molstep/io/text_frame_writer.hpp"
 
 namespace molstep::io {
 
 namespace {
 
-class LammpsDumpWriter final : public TrajectoryWriter {
+class LammpsDumpWriter final : public TextFrameWriter {
  public:
   LammpsDumpWriter(const std::filesystem::path& path, std::size_t natoms, const core::Topology& t)
-      : file_(path), natoms_(natoms), types_(t.type) {
+      : TextFrameWriter(path, natoms, "the dump"), types_(t.type) {
     if (!types_.empty() && types_.size() != natoms)
       throw Error(fmt::format("{}: topology has {} types, but the dump was opened for {} atoms", path.string(),
                               types_.size(), natoms));
   }
 
-  void write(const core::Frame& f) override {
-    const std::string& name = file_.path().string();
-    if (closed_) throw Error(name + ": write after close");
-    if (f.natoms() != natoms_)
-      throw Error(fmt::format("{}: frame {} has {} atoms, but the dump was opened for {}", name, nframes_, f.natoms(),
-                              natoms_));
+  void format_frame(const core::Frame& f, fmt::memory_buffer& out) override {
+    const std::size_t n = natoms();
     const auto& b = f.box;
     if (b[0][1] != 0 || b[0][2] != 0 || b[1][2] != 0)
-      throw Error(fmt::format("{}: frame {}: a LAMMPS box needs a along x and b in the xy plane", name, nframes_));
-    fmt::memory_buffer out;
+      throw Error(
+          fmt::format("{}: frame {}: a LAMMPS box needs a along x and b in the xy plane", name(), frame_index()));
     auto it = std::back_inserter(out);
-    fmt::format_to(it, "ITEM: TIMESTEP\n{}\nITEM: NUMBER OF ATOMS\n{}\n", f.step, natoms_);
+    fmt::format_to(it, "ITEM: TIMESTEP\n{}\nITEM: NUMBER OF ATOMS\n{}\n", f.step, n);
     if (!f.has_box()) {
       double lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
       const std::vector<double>* r[3] = {&f.x, &f.y, &f.z};
       for (int d = 0; d < 3; ++d)
-        if (natoms_ > 0) {
+        if (n > 0) {
           const auto [mn, mx] = std::minmax_element(r[d]->begin(), r[d]->end());
           lo[d] = *mn;
           hi[d] = *mx;
@@ -55,28 +51,15 @@ class LammpsDumpWriter final : public TrajectoryWriter {
     }
     fmt::format_to(it, "ITEM: ATOMS id type xu yu zu{}{}\n", f.has_velocities() ? " vx vy vz" : "",
                    f.has_forces() ? " fx fy fz" : "");
-    for (std::size_t i = 0; i < natoms_; ++i) {
+    for (std::size_t i = 0; i < n; ++i) {
       fmt::format_to(it, "{} {} {} {} {}", i + 1, types_.empty() ? 1 : types_[i], f.x[i], f.y[i], f.z[i]);
-      if (f.has_velocities()) fmt::format_to(it, " {} {} {}", f.vx[i], f.vy[i], f.vz[i]);
-      if (f.has_forces()) fmt::format_to(it, " {} {} {}", f.fx[i], f.fy[i], f.fz[i]);
+      append_velocity_force(f, i, out);
       out.push_back('\n');
     }
-    file_.stream().write(out.data(), static_cast<std::streamsize>(out.size()));
-    ++nframes_;
-  }
-
-  void close() override {
-    if (closed_) return;
-    closed_ = true;
-    file_.commit();
   }
 
  private:
-  core::AtomicFile file_;
-  std::size_t natoms_;
   std::vector<int> types_;
-  std::int64_t nframes_ = 0;
-  bool closed_ = false;
 };
 
 }  // namespace

@@ -13,9 +13,10 @@
 #include <utility>
 #include <vector>
 
-#include "molstep/core/atomic_file.hpp"
 #include "molstep/core/error.hpp"
 #include "molstep/io/xdr.hpp"
+#include "molstep/io/xdr_frame_input.hpp"
+#include "molstep/io/xdr_frame_output.hpp"
 
 namespace molstep::io {
 
@@ -50,7 +51,7 @@ class TrrReader final : public TrajectoryReader {
  public:
   explicit TrrReader(const std::filesystem::path& path) : TrajectoryReader(path), in_(path) {
     Header h;
-    if (!read_header(h)) fail(0, fmt::format("empty file: expected a TRR frame (magic {})", kMagic));
+    if (!read_header(h)) in_.fail(0, fmt::format("empty file: expected a TRR frame (magic {})", kMagic));
     natoms_ = static_cast<std::size_t>(h.natoms);
     in_.seek(0);
   }
@@ -61,15 +62,12 @@ class TrrReader final : public TrajectoryReader {
     Header h;
     if (!read_header(h)) return false;
     // Everything after the header (box, virial, pressure, x, v, f) in one read.
-    const std::uint64_t at = in_.offset();
     const std::uint64_t rs = h.real_size;
     const std::uint64_t total = std::uint64_t{0} + static_cast<std::uint32_t>(h.box_size) +
                                 static_cast<std::uint32_t>(h.vir_size) + static_cast<std::uint32_t>(h.pres_size) +
                                 static_cast<std::uint32_t>(h.x_size) + static_cast<std::uint32_t>(h.v_size) +
                                 static_cast<std::uint32_t>(h.f_size);
-    if (in_.size() > at && at + total > in_.size()) truncated(at, total, "box and coordinates");
-    block_.resize(static_cast<std::size_t>(total));
-    if (in_.read(block_.data(), block_.size()) < block_.size()) truncated(at, total, "box and coordinates");
+    in_.read_block(block_, total, "box and coordinates");
 
     const std::uint8_t* p = block_.data();
     frame.step = h.step;
@@ -98,7 +96,7 @@ class TrrReader final : public TrajectoryReader {
     if (h.v_size != 0) p = load_vectors(p, rs, nm_to_angstrom, frame.vx, frame.vy, frame.vz);
     frame.resize_forces(h.f_size != 0 ? natoms_ : 0);
     if (h.f_size != 0) load_vectors(p, rs, per_nm_to_per_angstrom, frame.fx, frame.fy, frame.fz);
-    ++frame_;
+    in_.end_frame();
     return true;
   }
 
@@ -126,28 +124,28 @@ class TrrReader final : public TrajectoryReader {
     std::uint8_t head[12];
     const auto got = in_.read(head, sizeof head);
     if (got == 0) return false;
-    if (got < sizeof head) truncated(start, sizeof head, "frame header");
+    if (got < sizeof head) in_.truncated(start, sizeof head, "frame header");
     xdr::Reader r(head, sizeof head, start);
     const auto magic = r.read_int();
-    if (magic != kMagic) fail(start, fmt::format("expected magic {}, found {}", kMagic, magic));
+    if (magic != kMagic) in_.fail(start, fmt::format("expected magic {}, found {}", kMagic, magic));
     const auto slen = r.read_int();
     const auto len = r.read_int();
     if (len < 0 || len > kMaxVersionLength || slen != len + 1) {
-      fail(start + 4, fmt::format("expected the version string \"{}\" (lengths {} and {}), found lengths {} and {}",
-                                  kVersion, kVersion.size() + 1, kVersion.size(), slen, len));
+      in_.fail(start + 4, fmt::format("expected the version string \"{}\" (lengths {} and {}), found lengths {} and {}",
+                                      kVersion, kVersion.size() + 1, kVersion.size(), slen, len));
     }
     const std::uint64_t version_at = in_.offset();
     const auto version_bytes = static_cast<std::size_t>(xdr::padded(static_cast<std::uint64_t>(len)));
     std::array<std::uint8_t, xdr::padded(kMaxVersionLength)> version{};
-    read_exact(version.data(), version_bytes, version_at, "version string");
+    in_.read_exact(version.data(), version_bytes, "version string");
     const std::string_view version_text(reinterpret_cast<const char*>(version.data()), static_cast<std::size_t>(len));
     if (version_text != kVersion) {
-      fail(version_at, fmt::format("expected version string \"{}\", found \"{}\"", kVersion, version_text));
+      in_.fail(version_at, fmt::format("expected version string \"{}\", found \"{}\"", kVersion, version_text));
     }
 
     const std::uint64_t sizes_at = in_.offset();
     std::uint8_t sizes[kSizesBytes];
-    read_exact(sizes, kSizesBytes, sizes_at, "frame header");
+    in_.read_exact(sizes, kSizesBytes, "frame header");
     xdr::Reader s(sizes, kSizesBytes, sizes_at);
     for (auto* v : {&h.ir_size, &h.e_size, &h.box_size, &h.vir_size, &h.pres_size, &h.top_size, &h.sym_size,
                     &h.x_size, &h.v_size, &h.f_size, &h.natoms, &h.step, &h.nre}) {
@@ -155,9 +153,8 @@ class TrrReader final : public TrajectoryReader {
     }
     check_sizes(h, sizes_at);
 
-    const std::uint64_t reals_at = in_.offset();
     std::uint8_t reals[16];
-    read_exact(reals, 2 * h.real_size, reals_at, "frame header");
+    in_.read_exact(reals, 2 * h.real_size, "frame header");
     h.time = load_real(reals, h.real_size);
     h.lambda = load_real(reals + h.real_size, h.real_size);
     return true;
@@ -172,15 +169,15 @@ class TrrReader final : public TrajectoryReader {
     const int legacy_index[] = {0, 1, 5, 6};
     for (int k = 0; k < 4; ++k) {
       if (legacy[k].second != 0) {
-        fail(field_at(legacy_index[k]),
-             fmt::format("expected {} 0 (input-record, energy, topology and symmetry blocks are not supported), "
-                         "found {}",
-                         legacy[k].first, legacy[k].second));
+        in_.fail(field_at(legacy_index[k]),
+                 fmt::format("expected {} 0 (input-record, energy, topology and symmetry blocks are not supported), "
+                             "found {}",
+                             legacy[k].first, legacy[k].second));
       }
     }
-    if (h.natoms < 0) fail(field_at(10), fmt::format("expected a number of atoms >= 0, found {}", h.natoms));
-    if (frame_ > 0 && static_cast<std::size_t>(h.natoms) != natoms_) {
-      fail(field_at(10), fmt::format("expected natoms {} (as in frame 0), found {}", natoms_, h.natoms));
+    if (h.natoms < 0) in_.fail(field_at(10), fmt::format("expected a number of atoms >= 0, found {}", h.natoms));
+    if (in_.frame() > 0 && static_cast<std::size_t>(h.natoms) != natoms_) {
+      in_.fail(field_at(10), fmt::format("expected natoms {} (as in frame 0), found {}", natoms_, h.natoms));
     }
     const std::int64_t n3 = 3 * std::int64_t{h.natoms};
     std::int64_t real_size = 0;
@@ -200,9 +197,9 @@ class TrrReader final : public TrajectoryReader {
       real_size = 4;  // nothing but time and lambda: GROMACS writes such frames in float
     }
     if (real_size != 4 && real_size != 8) {
-      fail(field_at(2), fmt::format("the block sizes (box {}, x {}, v {}, f {} for {} atoms) match neither float nor "
-                                    "double precision",
-                                    h.box_size, h.x_size, h.v_size, h.f_size, h.natoms));
+      in_.fail(field_at(2), fmt::format("the block sizes (box {}, x {}, v {}, f {} for {} atoms) match neither float "
+                                        "nor double precision",
+                                        h.box_size, h.x_size, h.v_size, h.f_size, h.natoms));
     }
     h.real_size = static_cast<std::size_t>(real_size);
     const char* precision = real_size == 8 ? "double" : "float";
@@ -212,35 +209,20 @@ class TrrReader final : public TrajectoryReader {
         {"v_size", h.v_size, n3 * real_size, 8},      {"f_size", h.f_size, n3 * real_size, 9}};
     for (const auto& [name, size, expected, index] : blocks) {
       if (size != 0 && size != expected) {
-        fail(field_at(index), fmt::format("expected {} 0 or {} ({} atoms in {}), found {}", name, expected, h.natoms,
-                                          precision, size));
+        in_.fail(field_at(index), fmt::format("expected {} 0 or {} ({} atoms in {}), found {}", name, expected,
+                                              h.natoms, precision, size));
       }
     }
   }
 
-  void read_exact(std::uint8_t* dst, std::size_t n, std::uint64_t at, std::string_view what) {
-    if (in_.read(dst, n) < n) truncated(at, n, what);
-  }
-
-  [[noreturn]] void fail(std::uint64_t at, const std::string& what) const {
-    throw Error(SourceLoc{path().string(), 0}, fmt::format("frame {} at byte {}: {}", frame_, at, what));
-  }
-
-  [[noreturn]] void truncated(std::uint64_t at, std::uint64_t need, std::string_view what) const {
-    throw Error(SourceLoc{path().string(), 0},
-                fmt::format("truncated: frame {} needs {} bytes of {} at byte {}, file ends at {}", frame_, need,
-                            what, at, in_.size()));
-  }
-
-  xdr::InputFile in_;
+  xdr::FrameInput in_;
   std::size_t natoms_ = 0;
-  std::int64_t frame_ = 0;
   std::vector<std::uint8_t> block_;
 };
 
 class TrrWriter final : public TrajectoryWriter {
  public:
-  TrrWriter(const std::filesystem::path& path, std::size_t natoms) : file_(path), natoms_(natoms) {
+  TrrWriter(const std::filesystem::path& path, std::size_t natoms) : file_(path, natoms, "TRR"), natoms_(natoms) {
     // 3 * natoms * 4 bytes must fit the header's 32-bit size fields.
     if (natoms > static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max() / 12)) {
       throw Error(fmt::format("{}: {} atoms are more than TRR can store", path.string(), natoms));
@@ -248,78 +230,56 @@ class TrrWriter final : public TrajectoryWriter {
   }
 
   void write(const core::Frame& frame) override {
-    if (closed_) fail("write after close()");
-    if (frame.natoms() != natoms_) {
-      fail(fmt::format("has {} atoms, the file was created for {}", frame.natoms(), natoms_));
-    }
-    if (frame.step < std::numeric_limits<std::int32_t>::min() ||
-        frame.step > std::numeric_limits<std::int32_t>::max()) {
-      fail(fmt::format("step {} does not fit the 32-bit step field of TRR", frame.step));
-    }
+    xdr::Writer& out = file_.begin_frame(frame);
     // NaN positions are how the reader marks a frame stored without them; keep it that way.
     const bool has_x = std::any_of(frame.x.begin(), frame.x.end(), [](double v) { return !std::isnan(v); });
     const bool has_v = frame.has_velocities();
     const bool has_f = frame.has_forces();
     if (has_v && (frame.vx.size() != natoms_ || frame.vy.size() != natoms_ || frame.vz.size() != natoms_)) {
-      fail(fmt::format("has {} velocities for {} atoms", frame.vx.size(), natoms_));
+      file_.fail(fmt::format("has {} velocities for {} atoms", frame.vx.size(), natoms_));
     }
     if (has_f && (frame.fx.size() != natoms_ || frame.fy.size() != natoms_ || frame.fz.size() != natoms_)) {
-      fail(fmt::format("has {} forces for {} atoms", frame.fx.size(), natoms_));
+      file_.fail(fmt::format("has {} forces for {} atoms", frame.fx.size(), natoms_));
     }
     const auto vec_bytes = static_cast<std::int32_t>(12 * natoms_);
-    out_.clear();
-    out_.write_int(kMagic);
-    out_.write_int(static_cast<std::int32_t>(kVersion.size() + 1));
-    out_.write_int(static_cast<std::int32_t>(kVersion.size()));
-    out_.write_opaque({reinterpret_cast<const std::uint8_t*>(kVersion.data()), kVersion.size()});
-    for (const std::int32_t v : {0, 0, 9 * 4, 0, 0, 0, 0}) out_.write_int(v);  // ir, e, box, vir, pres, top, sym
-    out_.write_int(has_x ? vec_bytes : 0);
-    out_.write_int(has_v ? vec_bytes : 0);
-    out_.write_int(has_f ? vec_bytes : 0);
-    out_.write_int(static_cast<std::int32_t>(natoms_));
-    out_.write_int(static_cast<std::int32_t>(frame.step));
-    out_.write_int(0);  // nre
-    out_.write_float(static_cast<float>(frame.time));
+    out.write_int(kMagic);
+    out.write_int(static_cast<std::int32_t>(kVersion.size() + 1));
+    out.write_int(static_cast<std::int32_t>(kVersion.size()));
+    out.write_opaque({reinterpret_cast<const std::uint8_t*>(kVersion.data()), kVersion.size()});
+    for (const std::int32_t v : {0, 0, 9 * 4, 0, 0, 0, 0}) out.write_int(v);  // ir, e, box, vir, pres, top, sym
+    out.write_int(has_x ? vec_bytes : 0);
+    out.write_int(has_v ? vec_bytes : 0);
+    out.write_int(has_f ? vec_bytes : 0);
+    out.write_int(static_cast<std::int32_t>(natoms_));
+    out.write_int(static_cast<std::int32_t>(frame.step));
+    out.write_int(0);  // nre
+    out.write_float(static_cast<float>(frame.time));
     const auto lambda = frame.scalars.find("lambda");
-    out_.write_float(lambda != frame.scalars.end() ? static_cast<float>(lambda->second) : 0.0f);
+    out.write_float(lambda != frame.scalars.end() ? static_cast<float>(lambda->second) : 0.0f);
     for (const auto& row : frame.box) {
-      for (const double v : row) out_.write_float(static_cast<float>(angstrom_to_nm(v)));
+      for (const double v : row) out.write_float(static_cast<float>(angstrom_to_nm(v)));
     }
-    if (has_x) write_vectors(frame.x, frame.y, frame.z, angstrom_to_nm);
-    if (has_v) write_vectors(frame.vx, frame.vy, frame.vz, angstrom_to_nm);
-    if (has_f) write_vectors(frame.fx, frame.fy, frame.fz, per_angstrom_to_per_nm);
-    auto& s = file_.stream();
-    s.write(reinterpret_cast<const char*>(out_.bytes().data()), static_cast<std::streamsize>(out_.bytes().size()));
-    if (!s) fail("write failed");
-    ++frame_;
+    if (has_x) write_vectors(out, frame.x, frame.y, frame.z, angstrom_to_nm);
+    if (has_v) write_vectors(out, frame.vx, frame.vy, frame.vz, angstrom_to_nm);
+    if (has_f) write_vectors(out, frame.fx, frame.fy, frame.fz, per_angstrom_to_per_nm);
+    file_.end_frame();
   }
 
-  void close() override {
-    if (closed_) return;
-    file_.commit();
-    closed_ = true;
-  }
+  void close() override { file_.close(); }
 
  private:
   template <typename Convert>
-  void write_vectors(const std::vector<double>& x, const std::vector<double>& y, const std::vector<double>& z,
-                     Convert convert) {
+  void write_vectors(xdr::Writer& out, const std::vector<double>& x, const std::vector<double>& y,
+                     const std::vector<double>& z, Convert convert) const {
     for (std::size_t i = 0; i < natoms_; ++i) {
-      out_.write_float(static_cast<float>(convert(x[i])));
-      out_.write_float(static_cast<float>(convert(y[i])));
-      out_.write_float(static_cast<float>(convert(z[i])));
+      out.write_float(static_cast<float>(convert(x[i])));
+      out.write_float(static_cast<float>(convert(y[i])));
+      out.write_float(static_cast<float>(convert(z[i])));
     }
   }
 
-  [[noreturn]] void fail(const std::string& what) const {
-    throw Error(SourceLoc{file_.path().string(), 0}, fmt::format("frame {}: {}", frame_, what));
-  }
-
-  core::AtomicFile file_;
+  xdr::FrameOutput file_;
   std::size_t natoms_;
-  std::int64_t frame_ = 0;
-  bool closed_ = false;
-  xdr::Writer out_;
 };
 
 }  // namespace

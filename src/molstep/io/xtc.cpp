@@ -3,16 +3,15 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <array>
 #include <cmath>
 #include <limits>
 #include <string_view>
 #include <vector>
 
-#include "molstep/core/atomic_file.hpp"
 #include "molstep/core/error.hpp"
 #include "molstep/io/xdr.hpp"
+#include "molstep/io/xdr_frame_input.hpp"
+#include "molstep/io/xdr_frame_output.hpp"
 #include "molstep/io/xtc_codec.hpp"
 
 namespace molstep::io {
@@ -35,12 +34,12 @@ class XtcReader final : public TrajectoryReader {
   explicit XtcReader(const std::filesystem::path& path) : TrajectoryReader(path), in_(path) {
     std::uint8_t head[8];
     const auto got = in_.read(head, sizeof head);
-    if (got == 0) fail(0, fmt::format("empty file: expected an XTC frame (magic {})", kMagic));
-    if (got < sizeof head) truncated(0, kFrameHeaderBytes, "frame header");
+    if (got == 0) in_.fail(0, fmt::format("empty file: expected an XTC frame (magic {})", kMagic));
+    if (got < sizeof head) in_.truncated(0, kFrameHeaderBytes, "frame header");
     xdr::Reader r(head, sizeof head);
     check_magic(r.read_int(), 0);
     const auto n = r.read_int();
-    if (n < 0) fail(4, fmt::format("expected a number of atoms >= 0, found {}", n));
+    if (n < 0) in_.fail(4, fmt::format("expected a number of atoms >= 0, found {}", n));
     natoms_ = static_cast<std::size_t>(n);
     in_.seek(0);
   }
@@ -52,7 +51,7 @@ class XtcReader final : public TrajectoryReader {
     std::uint8_t head[kFrameHeaderBytes];
     const auto got = in_.read(head, kFrameHeaderBytes);
     if (got == 0) return false;  // a clean end at a frame boundary
-    if (got < kFrameHeaderBytes) truncated(start, kFrameHeaderBytes, "frame header");
+    if (got < kFrameHeaderBytes) in_.truncated(start, kFrameHeaderBytes, "frame header");
 
     xdr::Reader r(head, kFrameHeaderBytes, start);
     check_magic(r.read_int(), start);
@@ -73,16 +72,14 @@ class XtcReader final : public TrajectoryReader {
     } else {
       read_compressed(frame);
     }
-    ++frame_;
+    in_.end_frame();
     return true;
   }
 
  private:
   void read_plain(core::Frame& frame) {
-    const std::uint64_t at = in_.offset();
     const std::size_t n = 12 * natoms_;
-    block_.resize(n);
-    read_exact(block_.data(), n, at, "coordinates");
+    const std::uint64_t at = in_.read_block(block_, n, "coordinates");
     xdr::Reader r(block_.data(), n, at);
     for (std::size_t i = 0; i < natoms_; ++i) {
       frame.x[i] = static_cast<double>(r.read_float()) * kAngstromPerNm;
@@ -94,7 +91,7 @@ class XtcReader final : public TrajectoryReader {
   void read_compressed(core::Frame& frame) {
     const std::uint64_t header_at = in_.offset();
     std::uint8_t head[kBlockHeaderBytes];
-    read_exact(head, kBlockHeaderBytes, header_at, "compressed block header");
+    in_.read_exact(head, kBlockHeaderBytes, "compressed block header");
     xdr::Reader r(head, kBlockHeaderBytes, header_at);
     xtc::BlockHeader h;
     h.precision = r.read_float();
@@ -103,24 +100,18 @@ class XtcReader final : public TrajectoryReader {
     h.smallidx = r.read_int();
     const std::int64_t nbytes = r.read_int();
     if (nbytes < 0 || static_cast<std::uint64_t>(nbytes) > max_compressed_bytes(natoms_)) {
-      fail(header_at + 32, fmt::format("expected a compressed size of at most {} bytes for {} atoms, found {}",
-                                       max_compressed_bytes(natoms_), natoms_, nbytes));
+      in_.fail(header_at + 32, fmt::format("expected a compressed size of at most {} bytes for {} atoms, found {}",
+                                           max_compressed_bytes(natoms_), natoms_, nbytes));
     }
     // The whole stream in one read, then decoding from memory.
-    const std::uint64_t bits_at = in_.offset();
-    const auto stored = static_cast<std::size_t>(xdr::padded(static_cast<std::uint64_t>(nbytes)));
-    if (in_.size() > bits_at && bits_at + stored > in_.size()) {
-      truncated(bits_at, stored, "compressed coordinates");  // known before allocating
-    }
-    block_.resize(stored + xtc::kDecodeSlack);
-    read_exact(block_.data(), stored, bits_at, "compressed coordinates");
-    std::fill(block_.begin() + static_cast<std::ptrdiff_t>(stored), block_.end(), std::uint8_t{0});
+    const std::uint64_t stored = xdr::padded(static_cast<std::uint64_t>(nbytes));
+    const std::uint64_t bits_at = in_.read_block(block_, stored, "compressed coordinates", xtc::kDecodeSlack);
 
     ints_.resize(3 * natoms_);
     try {
       xtc::decode(h, block_.data(), static_cast<std::size_t>(nbytes), ints_);
     } catch (const xtc::CodecError& e) {
-      fail((e.at_header() ? header_at : bits_at) + e.byte(), e.what());
+      in_.fail((e.at_header() ? header_at : bits_at) + e.byte(), e.what());
     }
     // Same arithmetic as GROMACS and MDAnalysis (int times float reciprocal, in float), then
     // nm to angstrom in double, which is exact.
@@ -134,32 +125,17 @@ class XtcReader final : public TrajectoryReader {
   }
 
   void check_magic(std::int32_t magic, std::uint64_t at) const {
-    if (magic != kMagic) fail(at, fmt::format("expected magic {}, found {}", kMagic, magic));
+    if (magic != kMagic) in_.fail(at, fmt::format("expected magic {}, found {}", kMagic, magic));
   }
 
   void check_natoms(std::int32_t n, std::uint64_t at, std::string_view where) const {
     if (n < 0 || static_cast<std::size_t>(n) != natoms_) {
-      fail(at, fmt::format("expected natoms {}{} (as in frame 0), found {}", natoms_, where, n));
+      in_.fail(at, fmt::format("expected natoms {}{} (as in frame 0), found {}", natoms_, where, n));
     }
   }
 
-  void read_exact(std::uint8_t* dst, std::size_t n, std::uint64_t at, std::string_view what) {
-    if (in_.read(dst, n) < n) truncated(at, n, what);
-  }
-
-  [[noreturn]] void fail(std::uint64_t at, const std::string& what) const {
-    throw Error(SourceLoc{path().string(), 0}, fmt::format("frame {} at byte {}: {}", frame_, at, what));
-  }
-
-  [[noreturn]] void truncated(std::uint64_t at, std::uint64_t need, std::string_view what) const {
-    throw Error(SourceLoc{path().string(), 0},
-                fmt::format("truncated: frame {} needs {} bytes of {} at byte {}, file ends at {}", frame_, need,
-                            what, at, in_.size()));
-  }
-
-  xdr::InputFile in_;
+  xdr::FrameInput in_;
   std::size_t natoms_ = 0;
-  std::int64_t frame_ = 0;
   std::vector<std::uint8_t> block_;
   std::vector<std::int32_t> ints_;
 };
@@ -167,7 +143,7 @@ class XtcReader final : public TrajectoryReader {
 class XtcWriter final : public TrajectoryWriter {
  public:
   XtcWriter(const std::filesystem::path& path, std::size_t natoms, float precision)
-      : file_(path), natoms_(natoms), precision_(precision) {
+      : file_(path, natoms, "XTC"), natoms_(natoms), precision_(precision) {
     if (!(precision > 0.0f) || !std::isfinite(precision)) {
       throw Error(fmt::format("{}: XTC precision must be positive, got {}", path.string(), precision));
     }
@@ -177,24 +153,16 @@ class XtcWriter final : public TrajectoryWriter {
   }
 
   void write(const core::Frame& frame) override {
-    if (closed_) fail("write after close()");
-    if (frame.natoms() != natoms_) {
-      fail(fmt::format("has {} atoms, the file was created for {}", frame.natoms(), natoms_));
-    }
-    if (frame.step < std::numeric_limits<std::int32_t>::min() ||
-        frame.step > std::numeric_limits<std::int32_t>::max()) {
-      fail(fmt::format("step {} does not fit the 32-bit step field of XTC", frame.step));
-    }
+    xdr::Writer& out = file_.begin_frame(frame);
     const auto n = static_cast<std::int32_t>(natoms_);
-    out_.clear();
-    out_.write_int(kMagic);
-    out_.write_int(n);
-    out_.write_int(static_cast<std::int32_t>(frame.step));
-    out_.write_float(static_cast<float>(frame.time));
+    out.write_int(kMagic);
+    out.write_int(n);
+    out.write_int(static_cast<std::int32_t>(frame.step));
+    out.write_float(static_cast<float>(frame.time));
     for (const auto& row : frame.box) {
-      for (const double v : row) out_.write_float(static_cast<float>(v / kAngstromPerNm));
+      for (const double v : row) out.write_float(static_cast<float>(v / kAngstromPerNm));
     }
-    out_.write_int(n);
+    out.write_int(n);
 
     // Dividing (not multiplying by 0.1) makes a value read from an XTC file convert back to
     // exactly the float it came from, so rewriting a file reproduces its bytes.
@@ -205,24 +173,17 @@ class XtcWriter final : public TrajectoryWriter {
       nm_[3 * i + 2] = static_cast<float>(frame.z[i] / kAngstromPerNm);
     }
     if (natoms_ <= xtc::kMaxUncompressedAtoms) {
-      for (const float v : nm_) out_.write_float(v);
+      for (const float v : nm_) out.write_float(v);
     } else {
-      write_compressed();
+      write_compressed(out);
     }
-    auto& s = file_.stream();
-    s.write(reinterpret_cast<const char*>(out_.bytes().data()), static_cast<std::streamsize>(out_.bytes().size()));
-    if (!s) fail("write failed");
-    ++frame_;
+    file_.end_frame();
   }
 
-  void close() override {
-    if (closed_) return;
-    file_.commit();
-    closed_ = true;
-  }
+  void close() override { file_.close(); }
 
  private:
-  void write_compressed() {
+  void write_compressed(xdr::Writer& out) {
     q_.resize(nm_.size());
     xtc::BlockHeader h;
     h.precision = precision_;
@@ -230,26 +191,19 @@ class XtcWriter final : public TrajectoryWriter {
       xtc::quantise(nm_, precision_, q_);
       encoder_.encode(q_, h, bits_);
     } catch (const xtc::CodecError& e) {
-      fail(e.what());
+      file_.fail(e.what());
     }
-    out_.write_float(h.precision);
-    for (const auto v : h.minint) out_.write_int(v);
-    for (const auto v : h.maxint) out_.write_int(v);
-    out_.write_int(h.smallidx);
-    out_.write_int(static_cast<std::int32_t>(bits_.size()));
-    out_.write_opaque(bits_);
+    out.write_float(h.precision);
+    for (const auto v : h.minint) out.write_int(v);
+    for (const auto v : h.maxint) out.write_int(v);
+    out.write_int(h.smallidx);
+    out.write_int(static_cast<std::int32_t>(bits_.size()));
+    out.write_opaque(bits_);
   }
 
-  [[noreturn]] void fail(const std::string& what) const {
-    throw Error(SourceLoc{file_.path().string(), 0}, fmt::format("frame {}: {}", frame_, what));
-  }
-
-  core::AtomicFile file_;
+  xdr::FrameOutput file_;
   std::size_t natoms_;
   float precision_;
-  std::int64_t frame_ = 0;
-  bool closed_ = false;
-  xdr::Writer out_;
   std::vector<float> nm_;
   std::vector<std::int32_t> q_;
   std::vector<std::uint8_t> bits_;

@@ -143,6 +143,43 @@ class BitWriter {
   int nacc_ = 0;
 };
 
+// How the first atom of a group is stored, as its offsets from minint in the full ranges
+// `sizes` (maxint - minint + 1): one bit field per coordinate when a range is too large to
+// pack, else one field for the three packed together. Decoder and encoder must agree on it.
+class FullWidth {
+ public:
+  explicit FullWidth(const std::array<std::uint32_t, 3>& sizes) : sizes_(sizes) {
+    separate_ = std::any_of(sizes.begin(), sizes.end(), [](std::uint32_t s) { return s > kMaxPackedSize; });
+    if (separate_) {
+      for (int k = 0; k < 3; ++k) bits_[k] = std::bit_width(sizes[k]);
+    } else {
+      packed_bits_ = packed_width(sizes);
+    }
+  }
+
+  void read(BitReader& in, std::uint32_t* v) const {
+    if (separate_) {
+      for (int k = 0; k < 3; ++k) v[k] = in.get(bits_[k]);
+    } else {
+      in.get3(packed_bits_, sizes_.data(), v);
+    }
+  }
+
+  void write(BitWriter& out, const std::uint32_t* v) const {
+    if (separate_) {
+      for (int k = 0; k < 3; ++k) out.put(v[k], bits_[k]);
+    } else {
+      out.put3(packed_bits_, sizes_.data(), v);
+    }
+  }
+
+ private:
+  std::array<std::uint32_t, 3> sizes_;
+  bool separate_ = false;
+  std::array<int, 3> bits_{};  // per coordinate, when separate_
+  int packed_bits_ = 0;        // otherwise
+};
+
 // Arithmetic GROMACS does in (wrapping) int: done in unsigned so it is defined here too, and
 // the encoder makes the same choices for far-apart atoms as GROMACS does.
 std::int32_t wrap_add(std::int32_t a, std::int32_t b) {
@@ -161,7 +198,6 @@ void decode(const BlockHeader& h, const std::uint8_t* bits, std::size_t nbytes, 
     throw CodecError(kAtPrecision, true, fmt::format("expected a positive precision, found {}", h.precision));
   }
   std::array<std::uint32_t, 3> sizeint{};
-  bool large = false;
   for (int k = 0; k < 3; ++k) {
     const std::int64_t size = std::int64_t{h.maxint[k]} - h.minint[k] + 1;
     if (size < 1) {
@@ -170,15 +206,8 @@ void decode(const BlockHeader& h, const std::uint8_t* bits, std::size_t nbytes, 
                                    h.maxint[k]));
     }
     sizeint[k] = static_cast<std::uint32_t>(size);
-    large = large || sizeint[k] > kMaxPackedSize;
   }
-  std::array<int, 3> bitsizeint{};
-  int bitsize = 0;
-  if (large) {
-    for (int k = 0; k < 3; ++k) bitsizeint[k] = std::bit_width(sizeint[k]);
-  } else {
-    bitsize = packed_width(sizeint);
-  }
+  const FullWidth full(sizeint);
   int smallidx = h.smallidx;
   if (smallidx < kFirstIdx || smallidx >= kLastIdx) {
     throw CodecError(kAtSmallidx, true,
@@ -198,11 +227,7 @@ void decode(const BlockHeader& h, const std::uint8_t* bits, std::size_t nbytes, 
   while (i < natoms) {
     const auto group_start = in.position() / 8;
     std::uint32_t v[3];
-    if (large) {
-      for (int k = 0; k < 3; ++k) v[k] = in.get(bitsizeint[k]);
-    } else {
-      in.get3(bitsize, sizeint.data(), v);
-    }
+    full.read(in, v);
     if (v[0] >= sizeint[0] || v[1] >= sizeint[1] || v[2] >= sizeint[2]) {
       throw CodecError(group_start, false,
                        fmt::format("atom {} lies outside the frame's bounding box (corrupt compressed data)", i));
@@ -318,14 +343,7 @@ void Encoder::encode(std::span<const std::int32_t> q, BlockHeader& h, std::vecto
     }
     sizeint[k] = static_cast<std::uint32_t>(std::int64_t{maxint[k]} - minint[k] + 1);
   }
-  const bool large = (sizeint[0] | sizeint[1] | sizeint[2]) > kMaxPackedSize;
-  std::array<int, 3> bitsizeint{};
-  int bitsize = 0;
-  if (large) {
-    for (int k = 0; k < 3; ++k) bitsizeint[k] = std::bit_width(sizeint[k]);
-  } else {
-    bitsize = packed_width(sizeint);
-  }
+  const FullWidth full(sizeint);
 
   // GROMACS lets these indices reach one past the table for atoms more than ~2000 nm apart
   // (reading past its end); here they stop at the last entry, which only matters there.
@@ -370,11 +388,7 @@ void Encoder::encode(std::span<const std::int32_t> q, BlockHeader& h, std::vecto
     }
     std::uint32_t v[3];
     for (int k = 0; k < 3; ++k) v[k] = static_cast<std::uint32_t>(std::int64_t{c[k]} - minint[k]);
-    if (large) {
-      for (int k = 0; k < 3; ++k) out.put(v[k], bitsizeint[k]);
-    } else {
-      out.put3(bitsize, sizeint.data(), v);
-    }
+    full.write(out, v);
     std::copy(c, c + 3, prev);
     ++i;
     c += 3;

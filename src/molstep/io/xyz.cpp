@@ -6,9 +6,10 @@
 #include <algorithm>
 #include <cctype>
 
-#include "molstep/core/atomic_file.hpp"
 #include "molstep/core/elements.hpp"
 #include "molstep/core/error.hpp"
+#include "molstep/io/read_ahead_reader.hpp"
+#include "molstep/io/text_frame_writer.hpp"
 #include "molstep/io/text_lines.hpp"
 
 namespace molstep::io {
@@ -68,22 +69,12 @@ bool all_digits(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
 }
 
-class XyzReader final : public TrajectoryReader {
+class XyzReader final : public ReadAheadReader {
  public:
-  explicit XyzReader(const std::filesystem::path& path) : TrajectoryReader(path), in_(path) {
-    if (!read_frame(pending_)) in_.fail_at(1, "empty file: expected the atom count of frame 0");
-    have_pending_ = true;
+  explicit XyzReader(const std::filesystem::path& path) : ReadAheadReader(path), in_(path) {
+    if (!read_ahead()) in_.fail_at(1, "empty file: expected the atom count of frame 0");
   }
 
-  bool next(core::Frame& frame) override {
-    if (have_pending_) {
-      have_pending_ = false;
-      frame = std::move(pending_);
-      pending_ = core::Frame{};
-      return true;
-    }
-    return read_frame(frame);
-  }
   [[nodiscard]] std::size_t natoms() const override { return natoms_; }
   [[nodiscard]] core::Topology topology() const override { return topology_; }
 
@@ -179,7 +170,7 @@ class XyzReader final : public TrajectoryReader {
     return properties;
   }
 
-  bool read_frame(core::Frame& frame) {
+  bool read_frame(core::Frame& frame) override {
     std::string_view line;
     do {
       if (!in_.next(line)) return false;
@@ -284,8 +275,6 @@ class XyzReader final : public TrajectoryReader {
   std::int64_t frame_ = 0;
   Columns columns_;
   core::Topology topology_;
-  core::Frame pending_;
-  bool have_pending_ = false;
 };
 
 // A key can be written bare when ASE's parser reads it back as one word.
@@ -295,10 +284,10 @@ bool plain_key(const std::string& k) {
                      [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-'; });
 }
 
-class XyzWriter final : public TrajectoryWriter {
+class XyzWriter final : public TextFrameWriter {
  public:
   XyzWriter(const std::filesystem::path& path, std::size_t natoms, const core::Topology& t)
-      : file_(path), natoms_(natoms) {
+      : TextFrameWriter(path, natoms, "the XYZ file") {
     if (t.natoms() != 0 && t.natoms() != natoms)
       throw Error(fmt::format("{}: topology has {} atoms, but the XYZ file was opened for {}", path.string(), t.natoms(),
                               natoms));
@@ -314,14 +303,9 @@ class XyzWriter final : public TrajectoryWriter {
     }
   }
 
-  void write(const core::Frame& f) override {
-    if (closed_) throw Error(file_.path().string() + ": write after close");
-    if (f.natoms() != natoms_)
-      throw Error(fmt::format("{}: frame {} has {} atoms, but the XYZ file was opened for {}", file_.path().string(),
-                              nframes_, f.natoms(), natoms_));
-    fmt::memory_buffer out;
+  void format_frame(const core::Frame& f, fmt::memory_buffer& out) override {
     auto it = std::back_inserter(out);
-    fmt::format_to(it, "{}\n", natoms_);
+    fmt::format_to(it, "{}\n", natoms());
     if (f.has_box()) {
       const auto& b = f.box;
       fmt::format_to(it, "Lattice=\"{} {} {} {} {} {} {} {} {}\" ", b[0][0], b[0][1], b[0][2], b[1][0], b[1][1], b[1][2],
@@ -336,28 +320,15 @@ class XyzWriter final : public TrajectoryWriter {
     }
     if (f.has_box()) fmt::format_to(it, " pbc=\"T T T\"");
     fmt::format_to(it, "\n");
-    for (std::size_t i = 0; i < natoms_; ++i) {
+    for (std::size_t i = 0; i < natoms(); ++i) {
       fmt::format_to(it, "{} {} {} {}", species_[i], f.x[i], f.y[i], f.z[i]);
-      if (f.has_velocities()) fmt::format_to(it, " {} {} {}", f.vx[i], f.vy[i], f.vz[i]);
-      if (f.has_forces()) fmt::format_to(it, " {} {} {}", f.fx[i], f.fy[i], f.fz[i]);
+      append_velocity_force(f, i, out);
       out.push_back('\n');
     }
-    file_.stream().write(out.data(), static_cast<std::streamsize>(out.size()));
-    ++nframes_;
-  }
-
-  void close() override {
-    if (closed_) return;
-    closed_ = true;
-    file_.commit();
   }
 
  private:
-  core::AtomicFile file_;
-  std::size_t natoms_;
   std::vector<std::string> species_;
-  std::int64_t nframes_ = 0;
-  bool closed_ = false;
 };
 
 }  // namespace

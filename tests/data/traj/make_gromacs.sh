@@ -37,7 +37,16 @@ gen-vel = yes
 gen-temp = 300
 gen-seed = 1234
 ld-seed = 1234
-constraints = h-bonds'
+constraints = h-bonds
+nstcalcenergy = 10
+nstenergy = 10'
+
+# run_md GMX NAME: grompp and mdrun of NAME.mdp on conf.gro with GMX (gmx or gmx_d), on one
+# thread with -reprod, so that running the script again reproduces the outputs.
+run_md() {
+  "$1" -quiet grompp -f "$2.mdp" -c conf.gro -p topol.top -o "$2.tpr" -maxwarn 1
+  "$1" -quiet mdrun -s "$2.tpr" -deffnm "$2" -nt 1 -reprod
+}
 
 # Mixed precision: xtc every 5 steps (11 frames), trr with x, v and f every 25 steps (3 frames).
 cat >md.mdp <<MDP
@@ -48,11 +57,8 @@ compressed-x-precision = 1000
 nstxout = 25
 nstvout = 25
 nstfout = 25
-nstcalcenergy = 10
-nstenergy = 10
 MDP
-gmx -quiet grompp -f md.mdp -c conf.gro -p topol.top -o md.tpr -maxwarn 1
-gmx -quiet mdrun -s md.tpr -deffnm md -nt 1 -reprod
+run_md gmx md
 
 # Double precision with different strides: x every 20 steps, v every 10, no f, so the middle
 # frame has velocities only.
@@ -62,11 +68,8 @@ nsteps = 20
 nstxout = 20
 nstvout = 10
 nstfout = 0
-nstcalcenergy = 10
-nstenergy = 10
 MDP
-gmx_d -quiet grompp -f mdd.mdp -c conf.gro -p topol.top -o mdd.tpr -maxwarn 1
-gmx_d -quiet mdrun -s mdd.tpr -deffnm mdd -nt 1 -reprod
+run_md gmx_d mdd
 
 cp md.xtc "$out/xtc_water.xtc"
 cp md.trr "$out/trr_water.trr"

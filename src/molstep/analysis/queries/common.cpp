@@ -93,10 +93,13 @@ void QueryBase::publish(const QueryOutput& out, std::size_t frames, nlohmann::js
 // ---------------------------------------------------------------------------------------------
 
 nlohmann::json SeriesStats::json() const {
-  // JSON has no NaN; an undefined statistic is written as null.
-  const auto value = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); };
-  return {{"mean", value(mean)}, {"std", value(stddev)}, {"min", value(min)}, {"max", value(max)}};
+  return {{"mean", finite_or_null(mean)},
+          {"std", finite_or_null(stddev)},
+          {"min", finite_or_null(min)},
+          {"max", finite_or_null(max)}};
 }
+
+nlohmann::json finite_or_null(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
 
 SeriesStats series_stats(std::span<const double> values) {
   if (values.empty()) return {kNaN, kNaN, kNaN, kNaN};

@@ -101,6 +101,9 @@ struct SeriesStats {
 };
 SeriesStats series_stats(std::span<const double> values);
 
+/// `v` for the summary: JSON has no NaN or infinity, so an undefined value is written as null.
+nlohmann::json finite_or_null(double v);
+
 /// Per-frame values of a query: frame index, step, time and named columns.
 class TimeSeries {
  public:

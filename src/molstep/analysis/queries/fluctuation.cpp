@@ -5,6 +5,8 @@ namespace molstep::analysis {
 
 namespace {
 
+bool has_temp_scalar(const QueryContext& context) { return context.first_frame.scalars.contains("temp"); }
+
 std::vector<std::string> with_temperature(std::vector<std::string> columns, bool temp) {
   if (temp) columns.emplace_back("temp");
   return columns;
@@ -14,12 +16,10 @@ std::vector<std::string> with_temperature(std::vector<std::string> columns, bool
 
 FluctuationQuery::FluctuationQuery(const QuerySpec& spec, QueryContext& context, Params& params,
                                    std::vector<std::string> columns)
-    : QueryBase(spec),
-      units_(unit_names(context.units)),
-      temp_scalar_(context.first_frame.scalars.contains("temp")),
-      columns_(columns.size()),
-      natoms_(context.selections.natoms()),
-      series_(with_temperature(std::move(columns), temp_scalar_)) {
+    : SeriesQuery(spec, context, with_temperature(std::move(columns), has_temp_scalar(context))),
+      temp_scalar_(has_temp_scalar(context)),
+      columns_(series().names().size() - (temp_scalar_ ? 1 : 0)),
+      natoms_(context.selections.natoms()) {
   if (params.has("temp")) {
     temperature_ = params.get_double("temp");
     if (!(*temperature_ > 0)) fail("temp must be positive");
@@ -29,7 +29,6 @@ FluctuationQuery::FluctuationQuery(const QuerySpec& spec, QueryContext& context,
   } else {
     fail("needs a temperature: give temp=T, or a source with a 'temp' scalar");
   }
-  row_.resize(series_.names().size());
 }
 
 double FluctuationQuery::scalar(const FrameData& data, const std::string& name) const {
@@ -38,24 +37,25 @@ double FluctuationQuery::scalar(const FrameData& data, const std::string& name) 
   return it->second;
 }
 
-void FluctuationQuery::push(const FrameData& data) {
-  sample(data, std::span(row_).first(columns_));
-  if (temp_scalar_) row_.back() = scalar(data, "temp");
-  series_.add(data, row_);
+void FluctuationQuery::fill_row(const FrameData& data, std::span<double> row) {
+  sample(data, row.first(columns_));
+  if (temp_scalar_) row.back() = scalar(data, "temp");
 }
 
-void FluctuationQuery::finish(const FinalData& data, const QueryOutput& out) {
+nlohmann::json FluctuationQuery::series_results(const QueryOutput& /*out*/) {
   const double temperature =
-      temperature_ ? *temperature_ : series_stats(series_.column(series_.names().size() - 1)).mean;
-  if (series_.frames() < 2) warn("fewer than two frames: no fluctuations");
-  write_table(out, "", series_.table(), comments_);
+      temperature_ ? *temperature_ : series_stats(series().column(series().names().size() - 1)).mean;
+  if (series().frames() < 2) warn("fewer than two frames: no fluctuations");
   auto r = results(temperature);
   r["temperature"] = temperature;
-  r["series"] = series_.statistics();
+  return r;
+}
+
+std::vector<std::size_t> FluctuationQuery::plot_columns() const {
+  // The query's own values only: the temperature column, when there is one, has other units.
   std::vector<std::size_t> plotted;
   for (std::size_t c = 0; c < columns_; ++c) plotted.push_back(c);
-  write_plot(out, "", series_.plot(label(), "time (" + units_.time + ")", plot_ylabel(), plotted));
-  publish(out, data.frames, std::move(r));
+  return plotted;
 }
 
 }  // namespace molstep::analysis

@@ -5,29 +5,24 @@ namespace molstep::analysis {
 
 MomentSeriesQuery::MomentSeriesQuery(const QuerySpec& spec, QueryContext& context, Params& params,
                                      std::vector<std::string> columns, bool need_mass)
-    : QueryBase(spec), units_(unit_names(context.units)), need_mass_(need_mass), series_(std::move(columns)) {
+    : SeriesQuery(spec, context, std::move(columns)), need_mass_(need_mass) {
   selection_ = selection_param(params, context, "sel", "all", need_mass);
   moments_ = context.requests.moments(selection_);
-  row_.resize(series_.names().size());
 }
 
-void MomentSeriesQuery::push(const FrameData& data) {
+void MomentSeriesQuery::fill_row(const FrameData& data, std::span<double> row) {
   const Moments& m = data.moments[static_cast<std::size_t>(moments_)];
   if (need_mass_ && !(m.mass > 0)) {
     fail("the selection has no mass in frame " + std::to_string(data.index) + " (total mass " + std::to_string(m.mass) +
          "); give masses through the topology");
   }
-  evaluate(m, data, row_);
-  series_.add(data, row_);
+  evaluate(m, data, row);
 }
 
-void MomentSeriesQuery::finish(const FinalData& data, const QueryOutput& out) {
-  write_table(out, "", series_.table(), comments_);
+nlohmann::json MomentSeriesQuery::series_results(const QueryOutput& out) {
   nlohmann::json results = nlohmann::json::object();
-  results["series"] = series_.statistics();
   finish_extra(out, results);
-  write_plot(out, "", series_.plot(label(), "time (" + units_.time + ")", plot_ylabel(), plot_columns()));
-  publish(out, data.frames, std::move(results));
+  return results;
 }
 
 std::array<double, 6> central_second_moments(const Moments& m) {

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "molstep/analysis/queries/common.hpp"
+#include "molstep/analysis/queries/series_query.hpp"
 
 namespace molstep::analysis {
 
@@ -13,11 +13,7 @@ namespace molstep::analysis {
 /// default all), which the engine computes in its fused pass; the query never loops over atoms.
 /// Writes `<label>.csv` (frame, step, time, the columns) and a summary with the mean, standard
 /// deviation, minimum and maximum of every column.
-class MomentSeriesQuery : public QueryBase {
- public:
-  void push(const FrameData& data) override;
-  void finish(const FinalData& data, const QueryOutput& out) override;
-
+class MomentSeriesQuery : public SeriesQuery {
  protected:
   /// `need_mass`: the values divide by the selection's total mass, so a frame whose selection
   /// has no mass is an error (rather than a column of NaN).
@@ -26,25 +22,18 @@ class MomentSeriesQuery : public QueryBase {
 
   /// Fills this frame's values (one per column).
   virtual void evaluate(const Moments& m, const FrameData& data, std::span<double> values) = 0;
-  /// Plot title and y label; the plot shows `plot_columns()` (all when empty) against time.
-  [[nodiscard]] virtual std::string plot_ylabel() const = 0;
-  [[nodiscard]] virtual std::vector<std::size_t> plot_columns() const { return {}; }
   /// Extra results and files (e.g. the dipole histogram).
   virtual void finish_extra(const QueryOutput& /*out*/, nlohmann::json& /*results*/) {}
 
-  [[nodiscard]] const TimeSeries& series() const { return series_; }
-  [[nodiscard]] const UnitNames& units() const { return units_; }
   [[nodiscard]] int selection() const { return selection_; }
-  /// Lines for the CSV header comments (units of the columns).
-  std::vector<std::string> comments_;
 
  private:
-  UnitNames units_;
+  void fill_row(const FrameData& data, std::span<double> row) final;
+  [[nodiscard]] nlohmann::json series_results(const QueryOutput& out) final;
+
   int selection_ = 0;
   int moments_ = 0;
   bool need_mass_ = false;
-  TimeSeries series_;
-  std::vector<double> row_;
 };
 
 /// Mass-weighted second moments about the centre of mass, S_ab = sum m (r_a - c_a)(r_b - c_b),

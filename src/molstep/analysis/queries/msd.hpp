@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "molstep/analysis/queries/common.hpp"
+#include "molstep/analysis/queries/lag_query.hpp"
 
 namespace molstep::analysis {
 
@@ -17,21 +17,16 @@ namespace molstep::analysis {
 /// `unwrap=none` uses the coordinates as given (LAMMPS xu/yu/zu, GROMACS trjconv -pbc nojump).
 /// Memory: the unwrapped positions of the selection for every frame, F x N x 3 doubles; the
 /// direct O(F^2 N) sum runs once at the end, parallel over lags.
-class MsdQuery final : public QueryBase {
+class MsdQuery final : public LagQuery {
  public:
   MsdQuery(const QuerySpec& spec, QueryContext& context, Params& params);
   void push(const FrameData& data) override;
   void finish(const FinalData& data, const QueryOutput& out) override;
 
  private:
-  UnitNames units_;
-  Dims dims_;
   bool nojump_ = true;
   double fit_start_ = 0.1, fit_end_ = 0.5;
-  std::vector<std::uint32_t> atoms_;
-  AtomHistory history_;
   std::vector<double> previous_;  // the previous frame's wrapped positions (nojump)
-  std::vector<double> times_;
 };
 
 }  // namespace molstep::analysis

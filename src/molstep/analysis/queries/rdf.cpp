@@ -90,16 +90,15 @@ void RdfQuery::finish(const FinalData& data, const QueryOutput& out) {
   }
   const double shell0 = 4.0 / 3.0 * std::numbers::pi * hi[0] * hi[0] * hi[0];
   const double self_g0 = static_cast<double>(overlap_) / (shell0 * pair_density);
-  const auto finite = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); };
   nlohmann::json results = {{"peak_r", r[peak]},
-                            {"peak_g", finite(g[peak])},
-                            {"n_at_rmax", finite(coordination.back())},
+                            {"peak_g", finite_or_null(g[peak])},
+                            {"n_at_rmax", finite_or_null(coordination.back())},
                             {"n1", n1_},
                             {"n2", n2_},
-                            {"mean_volume", finite(volume)},
-                            {"density2", finite(static_cast<double>(n2_) / volume)},
+                            {"mean_volume", finite_or_null(volume)},
+                            {"density2", finite_or_null(static_cast<double>(n2_) / volume)},
                             {"self_pairs_excluded_per_frame", overlap_},
-                            {"mdanalysis_g0", finite(g[0] + self_g0)},
+                            {"mdanalysis_g0", finite_or_null(g[0] + self_g0)},
                             {"overflow_pairs", counts.back() * (same_ ? 2u : 1u)}};
   write_table(
       out, "", {{"r", r}, {"r_lo", lo}, {"r_hi", hi}, {"g", g}, {"count", ordered}, {"n", coordination}},

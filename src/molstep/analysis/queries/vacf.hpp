@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "molstep/analysis/queries/common.hpp"
+#include "molstep/analysis/queries/lag_query.hpp"
 
 namespace molstep::analysis {
 
@@ -12,19 +12,14 @@ namespace molstep::analysis {
 /// longest lag (default 0.5: the last half of the lags averages over few origins, and gmx
 /// velacc likewise stops at half the trajectory). The running integral is written per lag.
 /// Needs velocities in the source; keeps F x N x 3 doubles, like msd.
-class VacfQuery final : public QueryBase {
+class VacfQuery final : public LagQuery {
  public:
   VacfQuery(const QuerySpec& spec, QueryContext& context, Params& params);
   void push(const FrameData& data) override;
   void finish(const FinalData& data, const QueryOutput& out) override;
 
  private:
-  UnitNames units_;
-  Dims dims_;
   double int_end_ = 0.5;
-  std::vector<std::uint32_t> atoms_;
-  AtomHistory history_;
-  std::vector<double> times_;
 };
 
 }  // namespace molstep::analysis
