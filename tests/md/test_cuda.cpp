@@ -11,6 +11,7 @@
 #include "molstep/md/script/interpreter.hpp"
 #include "support/deck_runner.hpp"
 #include "support/lj_system.hpp"
+#include "support/gpu_compare.hpp"
 #include "support/paths.hpp"
 
 namespace fs = std::filesystem;
@@ -24,48 +25,6 @@ namespace {
 
 const fs::path kPeers = test::data_dir() / "eam_peers";
 
-struct Result {
-  md::System system;
-  md::potentials::EnergyVirial ev;
-};
-
-// Runs `deck` (text) in `dir` on one device and returns the final state and energy/virial.
-Result run_text(const std::string& deck, const fs::path& dir, md::Device device,
-                md::Precision precision = md::Precision::full) {
-  test::write_file(dir / "in.deck", deck);
-  test::ScopedCwd cwd(dir);
-  md::Output out(nullptr, std::nullopt, std::nullopt);
-  md::Simulation sim(out);
-  sim.device = device;
-  sim.precision = precision;
-  md::script::Interpreter interp(sim, out);
-  interp.run_file(dir / "in.deck");
-  return {sim.system, sim.last_energy_virial()};
-}
-
-// CPU and GPU agree on energy and virial to `rel` and on every force to `rel` of the RMS force.
-void expect_same(const std::string& deck, const std::string& name, double rel,
-                 md::Precision precision = md::Precision::full) {
-  const auto cpu = run_text(deck, test::scratch_dir(name + "-cpu"), md::Device::cpu);
-  const auto gpu = run_text(deck, test::scratch_dir(name + "-gpu"), md::Device::cuda, precision);
-  EXPECT_NEAR(gpu.ev.energy, cpu.ev.energy, rel * std::fabs(cpu.ev.energy));
-  for (int k = 0; k < 6; ++k)
-    EXPECT_NEAR(gpu.ev.virial[k], cpu.ev.virial[k], rel * std::fabs(cpu.ev.virial[0]) + 1e-300) << "virial " << k;
-  std::map<std::int64_t, std::size_t> at;
-  for (std::size_t i = 0; i < gpu.system.atoms.size(); ++i) at[gpu.system.atoms.id[i]] = i;
-  const auto& a = cpu.system.atoms;
-  double rms = 0.0;
-  for (std::size_t i = 0; i < a.size(); ++i) rms += a.fx[i] * a.fx[i] + a.fy[i] * a.fy[i] + a.fz[i] * a.fz[i];
-  rms = std::sqrt(rms / (3.0 * static_cast<double>(a.size())));
-  ASSERT_EQ(at.size(), a.size());
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const std::size_t j = at.at(a.id[i]);
-    EXPECT_NEAR(gpu.system.atoms.fx[j], a.fx[i], rel * rms) << "atom " << a.id[i];
-    EXPECT_NEAR(gpu.system.atoms.fy[j], a.fy[i], rel * rms) << "atom " << a.id[i];
-    EXPECT_NEAR(gpu.system.atoms.fz[j], a.fz[i], rel * rms) << "atom " << a.id[i];
-  }
-}
-
 }  // namespace
 
 TEST(Cuda, LennardJonesMatchesCpu) {
@@ -73,7 +32,7 @@ TEST(Cuda, LennardJonesMatchesCpu) {
   // A disordered two-type configuration (a perfect lattice has no forces to compare).
   const auto dir = test::scratch_dir("cuda-lj-data");
   io::write_lammps_data(dir / "dis.data", test::disordered_lj_system(8, 0.1), 0);
-  expect_same("units lj\nread_data " + (dir / "dis.data").string() +
+  test::expect_gpu_matches_cpu("units lj\nread_data " + (dir / "dis.data").string() +
                   "\npair_style lj/cut 2.5\npair_coeff 1 1 1.0 1.0\npair_coeff 2 2 0.5 1.2\npair_modify shift yes\n"
                   "fix 1 all nve\nrun 0\n",
               "cuda-lj", 1e-12);
@@ -84,7 +43,7 @@ TEST(Cuda, MixedPrecisionLennardJonesWithinOnePartIn1e5) {
   REQUIRE_GPU();
   const auto dir = test::scratch_dir("cuda-ljmixed-data");
   io::write_lammps_data(dir / "dis.data", test::disordered_lj_system(8, 0.1), 0);
-  expect_same("units lj\nread_data " + (dir / "dis.data").string() +
+  test::expect_gpu_matches_cpu("units lj\nread_data " + (dir / "dis.data").string() +
                   "\npair_style lj/cut 2.5\npair_coeff 1 1 1.0 1.0\npair_coeff 2 2 0.5 1.2\npair_modify shift yes\n"
                   "fix 1 all nve\nrun 0\n",
               "cuda-ljmixed", 1e-5, md::Precision::mixed);
@@ -92,7 +51,7 @@ TEST(Cuda, MixedPrecisionLennardJonesWithinOnePartIn1e5) {
 
 TEST(Cuda, MixedPrecisionEamWithinOnePartIn1e5) {
   REQUIRE_GPU();
-  expect_same("units metal\nread_data " + (kPeers / "data.forces.eamalloy").string() +
+  test::expect_gpu_matches_cpu("units metal\nread_data " + (kPeers / "data.forces.eamalloy").string() +
                   "\npair_style eam/alloy\npair_coeff * * " + (kPeers / "CuNi.eam.alloy").string() +
                   " Cu Ni\nneighbor 0.7 bin\nfix 1 all nve\nrun 0\n",
               "cuda-eammixed", 1e-5, md::Precision::mixed);
@@ -100,7 +59,7 @@ TEST(Cuda, MixedPrecisionEamWithinOnePartIn1e5) {
 
 TEST(Cuda, MixedPrecisionNeedsTheGpu) {
   const auto dir = test::scratch_dir("cpu-mixed");
-  EXPECT_THROW(run_text("units lj\nlattice fcc 0.8442\nregion box block 0 4 0 4 0 4\ncreate_box 1 box\n"
+  EXPECT_THROW(test::run_deck_text("units lj\nlattice fcc 0.8442\nregion box block 0 4 0 4 0 4\ncreate_box 1 box\n"
                         "create_atoms 1 box\nmass 1 1.0\npair_style lj/cut 2.5\npair_coeff 1 1 1.0 1.0\nrun 0\n",
                         dir, md::Device::cpu, md::Precision::mixed),
                Error);
@@ -108,14 +67,14 @@ TEST(Cuda, MixedPrecisionNeedsTheGpu) {
 
 TEST(Cuda, EamFuncflMatchesCpu) {
   REQUIRE_GPU();
-  expect_same("units metal\nread_data " + (kPeers / "data.forces.eam").string() + "\npair_style eam\npair_coeff 1 1 " +
+  test::expect_gpu_matches_cpu("units metal\nread_data " + (kPeers / "data.forces.eam").string() + "\npair_style eam\npair_coeff 1 1 " +
                   (kPeers / "Cu_u3.eam").string() + "\nneighbor 1.0 bin\nfix 1 all nve\nrun 0\n",
               "cuda-eam", 1e-12);
 }
 
 TEST(Cuda, EamAlloyMatchesCpu) {
   REQUIRE_GPU();
-  expect_same("units metal\nread_data " + (kPeers / "data.forces.eamalloy").string() +
+  test::expect_gpu_matches_cpu("units metal\nread_data " + (kPeers / "data.forces.eamalloy").string() +
                   "\npair_style eam/alloy\npair_coeff * * " + (kPeers / "CuNi.eam.alloy").string() +
                   " Cu Ni\nneighbor 0.7 bin\nfix 1 all nve\nrun 0\n",
               "cuda-eamalloy", 1e-12);
@@ -124,7 +83,7 @@ TEST(Cuda, EamAlloyMatchesCpu) {
 TEST(Cuda, StatesAgreeAfterDynamics) {
   REQUIRE_GPU();
   // 50 steps with rebuilds: the trajectories separate only by the growth of round-off.
-  expect_same("units lj\nlattice fcc 0.8442\nregion box block 0 8 0 8 0 8\ncreate_box 1 box\ncreate_atoms 1 box\n"
+  test::expect_gpu_matches_cpu("units lj\nlattice fcc 0.8442\nregion box block 0 8 0 8 0 8\ncreate_box 1 box\ncreate_atoms 1 box\n"
               "mass 1 1.0\nvelocity all create 1.44 87287 loop geom\npair_style lj/cut 2.5\npair_coeff 1 1 1.0 1.0\n"
               "neigh_modify every 1 delay 0 check yes\nfix 1 all nve\nthermo 10\nrun 50\n",
               "cuda-dyn", 1e-9);

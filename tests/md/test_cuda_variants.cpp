@@ -20,6 +20,7 @@
 #include "molstep/md/script/interpreter.hpp"
 #include "support/deck_runner.hpp"
 #include "support/lj_system.hpp"
+#include "support/gpu_compare.hpp"
 #include "support/paths.hpp"
 
 namespace fs = std::filesystem;
@@ -101,52 +102,6 @@ const std::vector<Variant>& variants() {
 
 const fs::path kPeers = test::data_dir() / "eam_peers";
 
-struct Result {
-  md::System system;
-  md::potentials::EnergyVirial ev;
-};
-
-// Runs `deck` (text) in `dir` on one device and returns the final state and energy/virial.
-Result run_text(const std::string& deck, const fs::path& dir, md::Device device,
-                md::Precision precision = md::Precision::full) {
-  test::write_file(dir / "in.deck", deck);
-  test::ScopedCwd cwd(dir);
-  md::Output out(nullptr, std::nullopt, std::nullopt);
-  md::Simulation sim(out);
-  sim.device = device;
-  sim.precision = precision;
-  md::script::Interpreter interp(sim, out);
-  interp.run_file(dir / "in.deck");
-  return {sim.system, sim.last_energy_virial()};
-}
-
-// CPU (the reference) and GPU agree on energy and virial to `rel` and on every force to `rel` of
-// the RMS force.
-void expect_same(const std::string& deck, const std::string& name, double rel,
-                 md::Precision precision = md::Precision::full) {
-  const auto cpu = run_text(deck, test::scratch_dir(name + "-cpu"), md::Device::cpu);
-  const auto gpu = run_text(deck, test::scratch_dir(name + "-gpu"), md::Device::cuda, precision);
-  EXPECT_NEAR(gpu.ev.energy, cpu.ev.energy, rel * std::fabs(cpu.ev.energy));
-  for (int k = 0; k < 6; ++k)
-    EXPECT_NEAR(gpu.ev.virial[k], cpu.ev.virial[k], rel * std::fabs(cpu.ev.virial[0]) + 1e-300) << "virial " << k;
-  std::map<std::int64_t, std::size_t> at;
-  for (std::size_t i = 0; i < gpu.system.atoms.size(); ++i) at[gpu.system.atoms.id[i]] = i;
-  const auto& a = cpu.system.atoms;
-  double rms = 0.0;
-  for (std::size_t i = 0; i < a.size(); ++i) rms += a.fx[i] * a.fx[i] + a.fy[i] * a.fy[i] + a.fz[i] * a.fz[i];
-  rms = std::sqrt(rms / (3.0 * static_cast<double>(a.size())));
-  ASSERT_GT(rms, 0.0);
-  ASSERT_EQ(at.size(), a.size());
-  int reported = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const std::size_t j = at.at(a.id[i]);
-    const double d = std::max({std::fabs(gpu.system.atoms.fx[j] - a.fx[i]), std::fabs(gpu.system.atoms.fy[j] - a.fy[i]),
-                               std::fabs(gpu.system.atoms.fz[j] - a.fz[i])});
-    if (d > rel * rms && reported++ < 10)
-      ADD_FAILURE() << "atom " << a.id[i] << ": force differs by " << d << " (RMS force " << rms << ")";
-  }
-  EXPECT_EQ(reported, 0) << "atoms whose GPU force differs from the CPU's";
-}
 
 // The LJ data file of the default tests, but 7^3 fcc cells (1372 atoms: not a multiple of 32,
 // so padding changes the stride; 4 cells a side).
@@ -183,31 +138,31 @@ class CudaVariant : public ::testing::TestWithParam<Variant> {
 
 }  // namespace
 
-TEST_P(CudaVariant, LennardJonesMatchesCpu) { expect_same(lj_deck(tag("lj")), tag("lj"), 1e-12); }
+TEST_P(CudaVariant, LennardJonesMatchesCpu) { test::expect_gpu_matches_cpu(lj_deck(tag("lj")), tag("lj"), 1e-12); }
 
 TEST_P(CudaVariant, MixedPrecisionLennardJonesWithinOnePartIn1e5) {
-  expect_same(lj_deck(tag("ljmixed")), tag("ljmixed"), 1e-5, md::Precision::mixed);
+  test::expect_gpu_matches_cpu(lj_deck(tag("ljmixed")), tag("ljmixed"), 1e-5, md::Precision::mixed);
 }
 
 // Denser than the mean where the atoms are: the list overflows its first guess and is rebuilt.
-TEST_P(CudaVariant, ListGrowsOnOverflow) { expect_same(lj_deck(tag("slab"), true), tag("slab"), 1e-12); }
+TEST_P(CudaVariant, ListGrowsOnOverflow) { test::expect_gpu_matches_cpu(lj_deck(tag("slab"), true), tag("slab"), 1e-12); }
 
 // 2 cells a side for the list (the half list's plain-offset case).
 TEST_P(CudaVariant, EamFuncflMatchesCpu) {
-  expect_same("units metal\nread_data " + (kPeers / "data.forces.eam").string() + "\npair_style eam\npair_coeff 1 1 " +
+  test::expect_gpu_matches_cpu("units metal\nread_data " + (kPeers / "data.forces.eam").string() + "\npair_style eam\npair_coeff 1 1 " +
                   (kPeers / "Cu_u3.eam").string() + "\nneighbor 1.0 bin\nfix 1 all nve\nrun 0\n",
               tag("eam"), 1e-12);
 }
 
 TEST_P(CudaVariant, EamAlloyMatchesCpu) {
-  expect_same("units metal\nread_data " + (kPeers / "data.forces.eamalloy").string() +
+  test::expect_gpu_matches_cpu("units metal\nread_data " + (kPeers / "data.forces.eamalloy").string() +
                   "\npair_style eam/alloy\npair_coeff * * " + (kPeers / "CuNi.eam.alloy").string() +
                   " Cu Ni\nneighbor 0.7 bin\nfix 1 all nve\nrun 0\n",
               tag("eamalloy"), 1e-12);
 }
 
 TEST_P(CudaVariant, MixedPrecisionEamWithinOnePartIn1e5) {
-  expect_same("units metal\nread_data " + (kPeers / "data.forces.eamalloy").string() +
+  test::expect_gpu_matches_cpu("units metal\nread_data " + (kPeers / "data.forces.eamalloy").string() +
                   "\npair_style eam/alloy\npair_coeff * * " + (kPeers / "CuNi.eam.alloy").string() +
                   " Cu Ni\nneighbor 0.7 bin\nfix 1 all nve\nrun 0\n",
               tag("eammixed"), 1e-5, md::Precision::mixed);
@@ -217,14 +172,14 @@ TEST_P(CudaVariant, MixedPrecisionEamWithinOnePartIn1e5) {
 // the half list), rebuilds of unsorted atoms and of padded lists; the trajectories separate only
 // by the growth of round-off.
 TEST_P(CudaVariant, LennardJonesStatesAgreeAfterDynamics) {
-  expect_same("units lj\nlattice fcc 0.8442\nregion box block 0 6 0 6 0 6\ncreate_box 1 box\ncreate_atoms 1 box\n"
+  test::expect_gpu_matches_cpu("units lj\nlattice fcc 0.8442\nregion box block 0 6 0 6 0 6\ncreate_box 1 box\ncreate_atoms 1 box\n"
               "mass 1 1.0\nvelocity all create 1.44 87287 loop geom\npair_style lj/cut 2.5\npair_coeff 1 1 1.0 1.0\n"
               "neigh_modify every 1 delay 0 check yes\nfix 1 all nve\nthermo 10\nrun 50\n",
               tag("ljdyn"), 1e-9);
 }
 
 TEST_P(CudaVariant, EamStatesAgreeAfterDynamics) {
-  expect_same("units metal\nread_data " + (kPeers / "data.forces.eam").string() + "\npair_style eam\npair_coeff 1 1 " +
+  test::expect_gpu_matches_cpu("units metal\nread_data " + (kPeers / "data.forces.eam").string() + "\npair_style eam\npair_coeff 1 1 " +
                   (kPeers / "Cu_u3.eam").string() +
                   "\nneighbor 1.0 bin\nneigh_modify every 1 delay 0 check yes\nfix 1 all nve\nthermo 10\nrun 20\n",
               tag("eamdyn"), 1e-9);
