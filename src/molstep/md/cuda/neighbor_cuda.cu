@@ -69,44 +69,6 @@ __global__ void cell_bounds_kernel(std::size_t n, const unsigned* keys, int* sta
   if (i + 1 == n || keys[i + 1] != k) end[k] = static_cast<int>(i) + 1;
 }
 
-// One thread per atom scans the surrounding cells (all cells of a dimension with fewer than
-// three, so no cell is visited twice) and records neighbours in column-major order.
-__global__ void list_kernel(std::size_t n, DeviceBox box, int3 ncell, double3 inv_cell, double cutsq,
-                            const Packed4* __restrict__ pos, const int* start, const int* end, int max_nb,
-                            std::size_t stride, int* index, int* count, int* overflow) {
-  const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
-  if (i >= n) return;
-  const Packed4 pi = pos[i];
-  const double xi = pi.x, yi = pi.y, zi = pi.z;
-  const int cx = cell_coord(xi, box.lo[0], inv_cell.x, ncell.x);
-  const int cy = cell_coord(yi, box.lo[1], inv_cell.y, ncell.y);
-  const int cz = cell_coord(zi, box.lo[2], inv_cell.z, ncell.z);
-  const int sx = ncell.x >= 3 ? 3 : ncell.x, sy = ncell.y >= 3 ? 3 : ncell.y, sz = ncell.z >= 3 ? 3 : ncell.z;
-  int found = 0;
-  for (int a = 0; a < sz; ++a) {
-    const int kz = ncell.z >= 3 ? (cz + a - 1 + ncell.z) % ncell.z : a;
-    for (int b = 0; b < sy; ++b) {
-      const int ky = ncell.y >= 3 ? (cy + b - 1 + ncell.y) % ncell.y : b;
-      for (int c = 0; c < sx; ++c) {
-        const int kx = ncell.x >= 3 ? (cx + c - 1 + ncell.x) % ncell.x : c;
-        const int cell = (kz * ncell.y + ky) * ncell.x + kx;
-        for (int j = start[cell]; j < end[cell]; ++j) {
-          if (j == static_cast<int>(i)) continue;
-          const Packed4 pj = pos[j];
-          const double3 d = separation(xi, yi, zi, pj, box);
-          const double dx = d.x, dy = d.y, dz = d.z;
-          if (dx * dx + dy * dy + dz * dz < cutsq) {
-            if (found < max_nb) index[static_cast<std::size_t>(found) * stride + i] = j;
-            ++found;
-          }
-        }
-      }
-    }
-  }
-  count[i] = found;
-  if (found > max_nb) atomicMax(overflow, found);
-}
-
 // Whether the half list gives the pair (i, j) to i: when j lies above i (d = x_i - x_j, minimum
 // image: d.z < 0), or level with it and further along y, then x, then by index. The minimum
 // image of x_j - x_i is exactly minus that of x_i - x_j, so exactly one of the two atoms takes
@@ -122,12 +84,14 @@ __device__ inline bool takes_pair(const double3& d, int j, int i) {
   return j > i;
 }
 
-// The variants' list build (MOLSTEP_CUDA_LIST=half, MOLSTEP_CUDA_SORT=0); the default build is
-// list_kernel above, unchanged. INDIRECT: the atoms are not in cell order, and cell slot s holds
-// atom slot_atom[s]. HALF: each pair once (takes_pair); the same 27 cells are searched as for
-// the full list, so that the half list is exactly the full one less the pairs the partner takes.
+// One thread per atom scans the surrounding cells (all cells of a dimension with fewer than
+// three, so no cell is visited twice) and records neighbours in column-major order. The default
+// build is <false, false>. INDIRECT (MOLSTEP_CUDA_SORT=0): the atoms are not in cell order, and
+// cell slot s holds atom slot_atom[s]. HALF (MOLSTEP_CUDA_LIST=half): each pair once
+// (takes_pair); the same 27 cells are searched as for the full list, so that the half list is
+// exactly the full one less the pairs the partner takes.
 template <bool HALF, bool INDIRECT>
-__global__ void list_variant_kernel(std::size_t n, DeviceBox box, int3 ncell, double3 inv_cell, double cutsq,
+__global__ void list_kernel(std::size_t n, DeviceBox box, int3 ncell, double3 inv_cell, double cutsq,
                                     const Packed4* __restrict__ pos, const int* start, const int* end,
                                     const int* __restrict__ slot_atom, int max_nb, std::size_t stride, int* index,
                                     int* count, int* overflow) {
@@ -245,7 +209,6 @@ void NeighborCuda::build(DeviceAtoms& a, const DeviceBox& box, double rl, Device
   // it stays half; the variables are read once per process, so in practice it always does.
   if (list.half != tuning.half_list) list.max_neighbors = 0;
   list.half = tuning.half_list;
-  const bool variant = tuning.half_list || !tuning.sort;
   for (;;) {
     if (list.max_neighbors == 0) {
       // A first guess from the mean density, with room for fluctuations; grown on overflow.
@@ -260,23 +223,17 @@ void NeighborCuda::build(DeviceAtoms& a, const DeviceBox& box, double rl, Device
     list.index.resize(static_cast<std::size_t>(list.max_neighbors) * list.stride);
     list.count.resize(n);
     flag_.zero();
-    if (!variant) {
-      list_kernel<<<gpu::blocks_for(n), gpu::block_size()>>>(n, box, nc, inv, rl * rl, a.pos.data(), cell_start_.data(),
-                                         cell_end_.data(), list.max_neighbors, list.stride, list.index.data(),
-                                         list.count.data(), flag_.data());
-    } else {
-      const auto launch = [&](auto kernel) {
-        kernel<<<gpu::blocks_for(n), gpu::block_size()>>>(n, box, nc, inv, rl * rl, a.pos.data(), cell_start_.data(),
-                                                          cell_end_.data(), order_sorted_.data(), list.max_neighbors,
-                                                          list.stride, list.index.data(), list.count.data(),
-                                                          flag_.data());
-      };
-      if (tuning.half_list)
-        tuning.sort ? launch(list_variant_kernel<true, false>) : launch(list_variant_kernel<true, true>);
-      else
-        launch(list_variant_kernel<false, true>);
-      MOLSTEP_CUDA_CHECK(cudaGetLastError());
-    }
+    const auto launch = [&](auto kernel) {
+      kernel<<<gpu::blocks_for(n), gpu::block_size()>>>(n, box, nc, inv, rl * rl, a.pos.data(), cell_start_.data(),
+                                                        cell_end_.data(), order_sorted_.data(), list.max_neighbors,
+                                                        list.stride, list.index.data(), list.count.data(),
+                                                        flag_.data());
+    };
+    if (tuning.half_list)
+      tuning.sort ? launch(list_kernel<true, false>) : launch(list_kernel<true, true>);
+    else
+      tuning.sort ? launch(list_kernel<false, false>) : launch(list_kernel<false, true>);
+    MOLSTEP_CUDA_CHECK(cudaGetLastError());
     int overflow = 0;
     MOLSTEP_CUDA_CHECK(cudaMemcpy(&overflow, flag_.data(), sizeof(int), cudaMemcpyDeviceToHost));
     if (overflow == 0) break;

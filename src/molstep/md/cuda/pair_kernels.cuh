@@ -88,4 +88,29 @@ __device__ inline R spline_slope(const double* c, R p) {
   return (static_cast<R>(c[0]) * p + static_cast<R>(c[1])) * p + static_cast<R>(c[2]);
 }
 
+/// EAM pair energy phi and fpair (force on i = d * fpair, d = x_i - x_j) of atoms of types ti and
+/// tj at distance r, with embedding derivatives fpi and fpj. Symmetric in i and j (z2r is one table
+/// for both orders), so the partner's force is -d * fpair. Shared by the default and the variant
+/// force kernels.
+template <class R>
+__device__ inline void eam_pair(const Tables& t, R r, int ti, int tj, double fpi, double fpj, double& phi,
+                                double& fpair) {
+  int m;
+  R p;
+  locate(t, r, m, p);
+  const int ri = t.type2rhor[ti * t.stride + tj], rj = t.type2rhor[tj * t.stride + ti];
+  const double* cz = coeffs(t, t.type2z2r[ti * t.stride + tj], m);
+  const R rhoip = spline_slope(coeffs(t, ri, m), p);
+  // One element (or two sharing a density function): one lookup serves both derivatives.
+  const R rhojp = rj != ri ? spline_slope(coeffs(t, rj, m), p) : rhoip;
+  const R z2p = spline_slope(cz, p);
+  const R z2 = spline_value(cz, p);
+  const R recip = R(1) / r;
+  const R phi_r = t.pair_is_phi ? z2 : z2 * recip;
+  const R phip = t.pair_is_phi ? z2p : z2p * recip - phi_r * recip;
+  phi = static_cast<double>(phi_r);
+  fpair = -(fpi * static_cast<double>(rhojp) + fpj * static_cast<double>(rhoip) + static_cast<double>(phip)) *
+          static_cast<double>(recip);
+}
+
 }  // namespace molstep::md::cuda::kernels

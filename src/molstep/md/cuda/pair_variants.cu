@@ -291,24 +291,8 @@ __global__ void eam_force_variant_kernel(std::size_t n, DeviceBox box, const Pac
       const double dx = d.x, dy = d.y, dz = d.z;
       const double rsq = dx * dx + dy * dy + dz * dz;
       const int tj = static_cast<int>(pj.w);
-      const R r = static_cast<R>(sqrt(rsq));
-      int m;
-      R p;
-      locate(t, r, m, p);
-      const int ri = t.type2rhor[ti * t.stride + tj], rj = t.type2rhor[tj * t.stride + ti];
-      const double* cz = coeffs(t, t.type2z2r[ti * t.stride + tj], m);
-      const R rhoip = spline_slope(coeffs(t, ri, m), p);
-      const R rhojp = rj != ri ? spline_slope(coeffs(t, rj, m), p) : rhoip;
-      const R z2p = spline_slope(cz, p);
-      const R z2 = spline_value(cz, p);
-      const R recip = R(1) / r;
-      const R phi_r = t.pair_is_phi ? z2 : z2 * recip;
-      const R phip = t.pair_is_phi ? z2p : z2p * recip - phi_r * recip;
-      const double phi = static_cast<double>(phi_r);
-      // Symmetric in i and j (z2r is one table for both orders), so the partner gets -fpair d.
-      const double fpair =
-          -(fpi * static_cast<double>(rhojp) + fp[j] * static_cast<double>(rhoip) + static_cast<double>(phip)) *
-          static_cast<double>(recip);
+      double phi, fpair;  // symmetric: the partner gets -fpair d
+      eam_pair(t, static_cast<R>(sqrt(rsq)), ti, tj, fpi, fp[j], phi, fpair);
       const double gx = dx * fpair, gy = dy * fpair, gz = dz * fpair;
       ax += gx;
       ay += gy;
