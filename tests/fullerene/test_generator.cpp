@@ -1,1 +1,145 @@
 // SPDX-License-Identifier: MIT
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "molstep/core/error.hpp"
+#include "molstep/fullerene/canonical.hpp"
+#include "molstep/fullerene/expansion.hpp"
+#include "molstep/fullerene/generator.hpp"
+
+namespace molstep::fullerene {
+namespace {
+
+// Isomer counts C20..C100 from the reference table (seed benchmark map; Brinkmann, Goedgebeur and
+// McKay 2012). IPR counts C60..C120 as BuckyGen printed them (tests/data/fullerene/README.md).
+const std::map<int, std::uint64_t> kAll = {
+    {20, 1},      {24, 1},      {26, 1},      {28, 2},      {30, 3},      {32, 6},      {34, 6},
+    {36, 15},     {38, 17},     {40, 40},     {42, 45},     {44, 89},     {46, 116},    {48, 199},
+    {50, 271},    {52, 437},    {54, 580},    {56, 924},    {58, 1205},   {60, 1812},   {62, 2385},
+    {64, 3465},   {66, 4478},   {68, 6332},   {70, 8149},   {72, 11190},  {74, 14246},  {76, 19151},
+    {78, 24109},  {80, 31924},  {82, 39718},  {84, 51592},  {86, 63761},  {88, 81738},  {90, 99918},
+    {92, 126409}, {94, 153493}, {96, 191839}, {98, 231017}, {100, 285914}};
+const std::map<int, std::uint64_t> kIpr = {
+    {60, 1},     {62, 0},     {64, 0},     {66, 0},     {68, 0},     {70, 1},     {72, 1},    {74, 1},
+    {76, 2},     {78, 5},     {80, 7},     {82, 9},     {84, 24},    {86, 19},    {88, 35},   {90, 46},
+    {92, 86},    {94, 134},   {96, 187},   {98, 259},   {100, 450},  {102, 616},  {104, 823}, {106, 1233},
+    {108, 1799}, {110, 2355}, {112, 3342}, {114, 4468}, {116, 6063}, {118, 8148}, {120, 10774}};
+
+// Larger isomer spaces take minutes: they run when MOLSTEP_LARGE_TESTS is set.
+bool large_tests() { return std::getenv("MOLSTEP_LARGE_TESTS") != nullptr; }
+
+std::uint64_t generate_count(int n, bool ipr) {
+  Generator g(GeneratorOptions{n, ipr, 0, 1});
+  return g.run([](const PlanarMap&) {});
+}
+
+void expect_counts(const std::map<int, std::uint64_t>& table, int lo, int hi, bool ipr) {
+  for (const auto& [n, count] : table) {
+    if (n >= lo && n <= hi) {
+      EXPECT_EQ(generate_count(n, ipr), count) << (ipr ? "IPR C" : "C") << n;
+    }
+  }
+}
+
+TEST(FullereneGenerator, CountsAllIsomersC20ToC64) { expect_counts(kAll, 20, 64, false); }
+
+TEST(FullereneGenerator, CountsIprIsomersC60ToC70) { expect_counts(kIpr, 60, 70, true); }
+
+TEST(FullereneGenerator, CountsAllIsomersC66ToC100Large) {
+  if (!large_tests()) GTEST_SKIP() << "set MOLSTEP_LARGE_TESTS=1 to count C66..C100";
+  expect_counts(kAll, 66, 100, false);
+}
+
+TEST(FullereneGenerator, CountsIprIsomersC72ToC120Large) {
+  if (!large_tests()) GTEST_SKIP() << "set MOLSTEP_LARGE_TESTS=1 to count IPR C72..C120";
+  expect_counts(kIpr, 72, 120, true);
+}
+
+/// Degrees 5/6, twelve 5s, every neighbour list free of repeats and symmetric, every corner a
+/// triangle with consistent orientation.
+void expect_fullerene_dual(const PlanarMap& m, int n_atoms) {
+  ASSERT_EQ(m.nv, n_atoms / 2 + 2);
+  int pentagons = 0;
+  for (int v = 0; v < m.nv; ++v) {
+    ASSERT_TRUE(m.deg[v] == 5 || m.deg[v] == 6);
+    pentagons += m.deg[v] == 5;
+    for (int i = 0; i < m.deg[v]; ++i) {
+      const int w = m.adj[v][i];
+      const int x = m.adj[v][(i + 1) % m.deg[v]];
+      ASSERT_NE(w, v);
+      ASSERT_GE(m.index_of(w, v), 0);
+      // Triangle v, w, x: around w, v comes right after x.
+      ASSERT_EQ(m.adj[w][(m.index_of(w, x) + 1) % m.deg[w]], v);
+      for (int j = 0; j < i; ++j) ASSERT_NE(m.adj[v][j], w);
+    }
+  }
+  EXPECT_EQ(pentagons, 12);
+}
+
+TEST(FullereneGenerator, EveryIsomerIsAFullereneAndNoTwoAreIsomorphic) {
+  for (const int n : {40, 50, 56}) {
+    std::set<std::string> codes;
+    Generator g(GeneratorOptions{n, false, 0, 1});
+    g.run([&](const PlanarMap& m) {
+      expect_fullerene_dual(m, n);
+      codes.insert(canonical_code(as_triangulation(m)));
+    });
+    EXPECT_EQ(codes.size(), kAll.at(n)) << "C" << n;
+  }
+}
+
+TEST(FullereneGenerator, PartsPartitionTheIsomerSpace) {
+  std::set<std::string> codes;
+  std::uint64_t total = 0;
+  for (int part = 0; part < 3; ++part) {
+    Generator g(GeneratorOptions{56, false, part, 3});
+    total += g.run([&](const PlanarMap& m) { codes.insert(canonical_code(as_triangulation(m))); });
+  }
+  EXPECT_EQ(total, kAll.at(56));
+  EXPECT_EQ(codes.size(), kAll.at(56));
+  EXPECT_EQ(count_isomers(60, false, 2), kAll.at(60));
+  EXPECT_EQ(count_isomers(70, true, 2), kIpr.at(70));
+}
+
+TEST(FullereneGenerator, ExpansionIsUndoneByItsReduction) {
+  int checked = 0;
+  Generator g(GeneratorOptions{44, false, 0, 1});
+  g.run([&](const PlanarMap& h) {
+    for_each_expansion(h, 8, [&](const Expansion& e, const VertexSet&) {
+      PlanarMap child;
+      child.copy_from(h);
+      RowOp row;
+      if (!expand(child, e, row)) return;
+      std::array<int, PlanarMap::kMaxVertices> path{};
+      ASSERT_TRUE(walk_row(child, row, path.data()));
+      const RowOp back = reversed(child, row);
+      ASSERT_TRUE(walk_row(child, back, path.data()));
+      ASSERT_EQ(path[back.m], row.r0);
+      PlanarMap undone;
+      undone.copy_from(child);
+      ASSERT_TRUE(contract(undone, row));
+      undone.nv = h.nv;  // the row was numbered after h's vertices
+      for (int v = 0; v < h.nv; ++v) {
+        ASSERT_EQ(undone.deg[v], h.deg[v]);
+        const int shift = undone.index_of(v, h.adj[v][0]);
+        ASSERT_GE(shift, 0);
+        for (int i = 0; i < h.deg[v]; ++i) ASSERT_EQ(undone.adj[v][(i + shift) % h.deg[v]], h.adj[v][i]);
+      }
+      ++checked;
+    });
+  });
+  EXPECT_GT(checked, 10000);
+}
+
+TEST(FullereneGenerator, RejectsImpossibleSizes) {
+  for (const int n : {18, 21, 22, 0, 1000}) EXPECT_THROW(check_atom_count(n), Error) << n;
+  EXPECT_THROW(Generator(GeneratorOptions{60, false, 3, 3}), Error);
+}
+
+}  // namespace
+}  // namespace molstep::fullerene

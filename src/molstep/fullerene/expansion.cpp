@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: MIT
+#include "molstep/fullerene/expansion.hpp"
+
+#include <array>
+
+namespace molstep::fullerene {
+namespace {
+
+/// Stores the cyclic sequence `seq` (listed in orientation s) as v's neighbour list.
+void store(PlanarMap& g, int v, const int* seq, int n, int s) {
+  for (int i = 0; i < n; ++i) g.adj[v][s > 0 ? i : (n - i) % n] = static_cast<std::uint8_t>(seq[i]);
+  g.deg[v] = static_cast<std::uint8_t>(n);
+}
+
+/// Splits t: the new vertex r takes t's neighbours strictly between x and y (walking in
+/// orientation s from x) and is joined to t, x and y.
+bool split(PlanarMap& g, int t, int x, int y, int s, int r) {
+  const int d = g.deg[t];
+  const int ix = g.index_of(t, x);
+  const int iy = g.index_of(t, y);
+  if (ix < 0 || iy < 0 || ix == iy) return false;
+  std::array<int, PlanarMap::kMaxDegree + 2> rseq{};
+  int rn = 0;
+  rseq[rn++] = t;
+  rseq[rn++] = x;
+  for (int i = (ix + s + d) % d; i != iy; i = (i + s + d) % d) rseq[rn++] = g.adj[t][i];
+  rseq[rn++] = y;
+  std::array<int, PlanarMap::kMaxDegree + 2> tseq{};
+  int tn = 0;
+  for (int i = iy;; i = (i + s + d) % d) {
+    tseq[tn++] = g.adj[t][i];
+    if (i == ix) break;
+  }
+  tseq[tn++] = r;
+  if (rn > PlanarMap::kMaxDegree || g.deg[x] >= PlanarMap::kMaxDegree || g.deg[y] >= PlanarMap::kMaxDegree)
+    return false;
+  for (int i = 2; i + 1 < rn; ++i) g.replace(rseq[i], t, r);
+  store(g, r, rseq.data(), rn, s);
+  store(g, t, tseq.data(), tn, s);
+  // r sits just before t around x and just after t around y (in orientation s).
+  const int xt = g.index_of(x, t);
+  g.insert_at(x, s > 0 ? xt : xt + 1, r);
+  const int yt = g.index_of(y, t);
+  g.insert_at(y, s > 0 ? yt + 1 : yt, r);
+  return true;
+}
+
+/// Merges r into its neighbour t; false when that would create a multiple edge.
+bool contract_into(PlanarMap& g, int r, int t) {
+  const int d = g.deg[r];
+  const int it = g.index_of(r, t);
+  const int ir = g.index_of(t, r);
+  if (it < 0 || ir < 0) return false;
+  const int y = g.adj[r][(it + 1) % d];
+  const int x = g.adj[r][(it + d - 1) % d];
+  std::array<int, 2 * PlanarMap::kMaxDegree> seq{};
+  int n = 0;
+  const int dt = g.deg[t];
+  for (int i = 1; i < dt; ++i) seq[n++] = g.adj[t][(ir + i) % dt];  // x ... y
+  for (int i = 2; i + 1 < d; ++i) {
+    const int w = g.adj[r][(it + i) % d];
+    if (g.adjacent(w, t)) return false;
+    seq[n++] = w;
+  }
+  if (n > PlanarMap::kMaxDegree || seq[0] != x || seq[dt - 2] != y) return false;
+  for (int i = 2; i + 1 < d; ++i) g.replace(g.adj[r][(it + i) % d], r, t);
+  store(g, t, seq.data(), n, 1);
+  g.remove_at(x, g.index_of(x, r));
+  g.remove_at(y, g.index_of(y, r));
+  g.deg[r] = 0;
+  return true;
+}
+
+int ring(const PlanarMap& g, int v, int from, int steps) { return g.at(v, g.index_of(v, from), steps); }
+
+}  // namespace
+
+bool walk_row(const PlanarMap& g, const RowOp& row, int* path) {
+  VertexSet on_row;
+  if (row.m < 1 || g.deg[row.r0] != 5 || g.index_of(row.r0, row.r1) < 0) return false;
+  if (row.bend >= 0 && (row.bend < 1 || row.bend >= row.m)) return false;
+  path[0] = row.r0;
+  path[1] = row.r1;
+  for (int j = 1; j < row.m; ++j) {
+    if (g.deg[path[j]] != 6) return false;
+    path[j + 1] = ring(g, path[j], path[j - 1], j == row.bend ? 2 * row.s : 3);
+  }
+  if (g.deg[path[row.m]] != 5) return false;
+  const int a0 = ring(g, row.r0, row.r1, 2 * row.s);
+  const int z = ring(g, path[row.m], path[row.m - 1], (row.bend < 0 ? 2 : 3) * row.s);
+  if (g.deg[a0] != 6 || g.deg[z] != 6 || a0 == z) return false;
+  for (int i = 0; i <= row.m; ++i) {
+    if (on_row.has(path[i])) return false;
+    on_row.add(path[i]);
+  }
+  return !on_row.has(a0) && !on_row.has(z);
+}
+
+VertexSet row_vertices(const PlanarMap& g, const RowOp& row) {
+  std::array<int, PlanarMap::kMaxVertices> path;
+  VertexSet set;
+  if (!walk_row(g, row, path.data())) return set;
+  for (int j = 0; j <= row.m; ++j) set.add(path[j]);
+  return set;
+}
+
+RowOp reversed(const PlanarMap& g, const RowOp& row) {
+  std::array<int, PlanarMap::kMaxVertices> path;
+  walk_row(g, row, path.data());
+  if (row.bend < 0) return RowOp{path[row.m], path[row.m - 1], row.s, row.m, -1};
+  return RowOp{path[row.m], path[row.m - 1], -row.s, row.m, row.m - row.bend};
+}
+
+bool contract(PlanarMap& g, const RowOp& row) {
+  std::array<int, PlanarMap::kMaxVertices> path;
+  std::array<int, PlanarMap::kMaxVertices> target;
+  if (!walk_row(g, row, path.data())) return false;
+  const int m = row.m;
+  const int s = row.s;
+  target[0] = ring(g, path[0], path[1], s);
+  for (int j = 1; j < m; ++j)
+    target[j] = ring(g, path[j], path[j - 1], (row.bend < 0 || j <= row.bend ? 4 : 5) * s);
+  target[m] = ring(g, path[m], path[m - 1], (row.bend < 0 ? 3 : 4) * s);
+  for (int j = 0; j <= m; ++j)
+    if (!contract_into(g, path[j], target[j])) return false;
+  for (int v = 0; v < g.nv; ++v)
+    if (g.deg[v] != 0 && g.deg[v] != 5 && g.deg[v] != 6) return false;
+  return true;
+}
+
+bool expand(PlanarMap& g, const Expansion& e, RowOp& row) {
+  const int m = e.m;
+  const int s = e.s;
+  if (g.nv + m + 1 > PlanarMap::kMaxVertices || g.deg[e.a0] != 5) return false;
+  // t[0] is a_0, t[j+1] is t_j.
+  std::array<int, PlanarMap::kMaxVertices + 2> t;
+  VertexSet on_path;
+  t[0] = e.a0;
+  t[1] = e.t0;
+  on_path.add(e.a0);
+  for (int j = 0; j <= m; ++j) {
+    if (on_path.has(t[j + 1])) return false;
+    on_path.add(t[j + 1]);
+    if (j < m) t[j + 2] = ring(g, t[j + 1], t[j], (j == e.bend ? 2 : 3) * s);
+  }
+  const int z = ring(g, t[m + 1], t[m], (e.bend < 0 ? 2 : 3) * s);
+  if (g.deg[z] != 5 || on_path.has(z)) return false;
+  const int first = g.nv;
+  g.nv += m + 1;
+  for (int j = 0; j <= m; ++j) g.deg[first + j] = 0;
+  for (int j = m; j >= 0; --j) {
+    const int y = j == m ? z : (e.bend < 0 || j < e.bend ? first + j + 1 : t[j + 2]);
+    if (!split(g, t[j + 1], t[j], y, s, first + j)) return false;
+  }
+  if (g.deg[e.a0] != 6 || g.deg[z] != 6) return false;
+  for (int j = 0; j <= m; ++j) {
+    const int r = first + j;
+    if (g.deg[r] != (j == 0 || j == m ? 5 : 6)) return false;
+    for (int a = 0; a < g.deg[r]; ++a)
+      for (int b = 0; b < a; ++b)
+        if (g.adj[r][a] == g.adj[r][b]) return false;
+    if (g.deg[t[j + 1]] < 5 || g.deg[t[j + 1]] > 6) return false;
+  }
+  row = RowOp{first, first + 1, s, m, e.bend};
+  return true;
+}
+
+}  // namespace molstep::fullerene

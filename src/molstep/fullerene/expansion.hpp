@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "molstep/fullerene/planar_map.hpp"
+
+namespace molstep::fullerene {
+
+// The growth operations of Hasheminezhad, Fleischner and McKay (2008), as BuckyGen uses them, on
+// the dual triangulation. A reduction removes a "row": a path r_0..r_m whose ends have degree 5
+// and whose inner vertices have degree 6, running straight (L_i, m = i+1) or with one 60-degree
+// bend at r_p (B_{i,j}, p = i+1, m = i+j+2), and closes the gap by sliding every r_j onto its
+// neighbour t_j on one side (the same lattice direction for the whole row). The two vertices at
+// the row's diagonal corners lose one neighbour each and become the new degree-5 vertices. An
+// expansion is the inverse: it cuts the triangulation open beside a path t_0..t_m that starts next
+// to a degree-5 vertex a_0 and ends next to a degree-5 vertex z, and inserts a new row.
+//
+// Orientation s (+1/-1) says which way "turning" goes in the neighbour lists, so each operation
+// and its mirror image are both covered.
+
+/// A reduction seen from one end of its row: row r0, r1, ..., m+1 vertices, bend at index bend
+/// (1..m-1) or -1 when straight. Every reduction has two such views, one from each end.
+struct RowOp {
+  int r0 = -1;
+  int r1 = -1;
+  int s = 1;
+  int m = 0;
+  int bend = -1;
+
+  [[nodiscard]] int size() const { return m + 1; }
+};
+
+/// An expansion of a triangulation: the new row is inserted beside the path that leaves the
+/// degree-5 vertex a0 through its neighbour t0.
+struct Expansion {
+  int a0 = -1;
+  int t0 = -1;
+  int s = 1;
+  int m = 0;
+  int bend = -1;
+
+  [[nodiscard]] int size() const { return m + 1; }
+};
+
+/// Applies `e` to g in place; the new row is numbered g.nv, g.nv+1, ... On success returns true
+/// and `row` is the view of the new row from r_0; on failure g is left in an unusable state.
+bool expand(PlanarMap& g, const Expansion& e, RowOp& row);
+
+/// Calls f(const Expansion&, const VertexSet& changed) for every expansion of h adding at most
+/// max_size vertices; `changed` holds every vertex whose neighbour list the expansion rewrites
+/// (a_0, z, the path beside which the row goes and the strip of vertices across it).
+template <class F>
+void for_each_expansion(const PlanarMap& h, int max_size, F&& f);
+
+/// Calls f(const RowOp&) for every view of every reduction of g removing at most max_size
+/// vertices; stops early when f returns false. The views are only candidates: contract() says
+/// whether the reduction leaves a fullerene.
+template <class F>
+void for_each_reduction(const PlanarMap& g, int max_size, F&& f);
+
+/// The other view of the same reduction (seen from r_m).
+[[nodiscard]] RowOp reversed(const PlanarMap& g, const RowOp& row);
+
+/// Performs the reduction in place (row vertices are left with degree 0). Returns false when the
+/// result is not a fullerene dual (a multiple edge or a degree outside 5..6).
+bool contract(PlanarMap& g, const RowOp& row);
+
+/// The row's vertices. A reduction is found by reading only their neighbour lists (and degrees,
+/// which an expansion changes only at a_0 and z), so an expansion that rewrites none of them
+/// leaves the reduction in place.
+[[nodiscard]] VertexSet row_vertices(const PlanarMap& g, const RowOp& row);
+
+/// Walks the row of `row` in g into path[0..m]; false when the walk does not describe a row
+/// (wrong degrees, repeated vertices, or corners that cannot lose a neighbour).
+bool walk_row(const PlanarMap& g, const RowOp& row, int* path);
+
+}  // namespace molstep::fullerene
+
+#include "molstep/fullerene/expansion_walks.hpp"

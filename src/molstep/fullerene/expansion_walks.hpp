@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: MIT
+// Template bodies of the enumerators declared in expansion.hpp (inlined into the generator loop).
+#pragma once
+
+#include <array>
+
+namespace molstep::fullerene {
+
+template <class F>
+void for_each_expansion(const PlanarMap& h, int max_size, F&& f) {
+  if (max_size < 2) return;
+  const int max_m = max_size - 1;
+  std::array<int, PlanarMap::kMaxVertices> seen{};
+  int stamp = 0;
+  for (int a0 = 0; a0 < h.nv; ++a0) {
+    if (h.deg[a0] != 5) continue;
+    for (int k = 0; k < 5; ++k) {
+      const int t0 = h.adj[a0][k];
+      for (const int s : {1, -1}) {
+        // Straight path t_0, t_1, ...: at t_j the next vertex is three places on from t_{j-1}; the
+        // two vertices passed on the way (the strip) are the ones the new row will touch.
+        // `changed` collects every vertex whose neighbour list the expansion rewrites.
+        const int straight = ++stamp;
+        seen[a0] = straight;
+        VertexSet changed;
+        changed.add(a0);
+        int prev = a0;
+        int cur = t0;
+        for (int j = 0; j <= max_m; ++j) {
+          if (seen[cur] == straight) break;
+          seen[cur] = straight;
+          changed.add(cur);
+          const int in = h.index_of(cur, prev);
+          if (j >= 1) {
+            const int z = h.at(cur, in, 2 * s);
+            if (h.deg[z] == 5 && seen[z] != straight) {
+              VertexSet all = changed;
+              all.add(h.at(cur, in, s));
+              all.add(z);
+              f(Expansion{a0, t0, s, j, -1}, all);
+            }
+          }
+          if (j >= 1 && j + 1 <= max_m) {
+            // Bend at t_j: two places on (one strip vertex), then straight again.
+            const int bent = ++stamp;
+            VertexSet bchanged = changed;
+            bchanged.add(h.at(cur, in, s));
+            int bprev = cur;
+            int bcur = h.at(cur, in, 2 * s);
+            for (int jj = j + 1; jj <= max_m; ++jj) {
+              if (seen[bcur] == straight || seen[bcur] == bent) break;
+              seen[bcur] = bent;
+              bchanged.add(bcur);
+              const int bin = h.index_of(bcur, bprev);
+              bchanged.add(h.at(bcur, bin, s));
+              bchanged.add(h.at(bcur, bin, 2 * s));
+              const int z = h.at(bcur, bin, 3 * s);
+              if (h.deg[z] == 5 && seen[z] != straight && seen[z] != bent) {
+                VertexSet all = bchanged;
+                all.add(z);
+                f(Expansion{a0, t0, s, jj, j}, all);
+              }
+              bprev = bcur;
+              bcur = z;
+            }
+          }
+          changed.add(h.at(cur, in, s));
+          changed.add(h.at(cur, in, 2 * s));
+          const int next = h.at(cur, in, 3 * s);
+          prev = cur;
+          cur = next;
+        }
+      }
+    }
+  }
+}
+
+template <class F>
+void for_each_reduction(const PlanarMap& g, int max_size, F&& f) {
+  if (max_size < 2) return;
+  const int max_m = max_size - 1;
+  std::array<int, PlanarMap::kMaxVertices> seen{};
+  int stamp = 0;
+  for (int r0 = 0; r0 < g.nv; ++r0) {
+    if (g.deg[r0] != 5) continue;
+    for (int k = 0; k < 5; ++k) {
+      const int r1 = g.adj[r0][k];
+      for (const int s : {1, -1}) {
+        const int a0 = g.at(r0, k, 2 * s);
+        if (g.deg[a0] != 6) continue;
+        const int straight = ++stamp;
+        seen[r0] = straight;
+        int prev = r0;
+        int cur = r1;
+        for (int j = 1; j <= max_m; ++j) {
+          if (seen[cur] == straight) break;
+          seen[cur] = straight;
+          const int in = g.index_of(cur, prev);
+          if (g.deg[cur] == 5) {
+            const int z = g.at(cur, in, 2 * s);
+            if (g.deg[z] == 6 && seen[z] != straight && seen[a0] != straight && z != a0)
+              if (!f(RowOp{r0, r1, s, j, -1})) return;
+            break;
+          }
+          if (j + 1 <= max_m) {
+            const int bent = ++stamp;
+            int bprev = cur;
+            int bcur = g.at(cur, in, 2 * s);
+            for (int jj = j + 1; jj <= max_m; ++jj) {
+              if (seen[bcur] == straight || seen[bcur] == bent) break;
+              seen[bcur] = bent;
+              const int bin = g.index_of(bcur, bprev);
+              if (g.deg[bcur] == 5) {
+                const int z = g.at(bcur, bin, 3 * s);
+                if (g.deg[z] == 6 && seen[z] != straight && seen[z] != bent && seen[a0] != straight &&
+                    seen[a0] != bent && z != a0)
+                  if (!f(RowOp{r0, r1, s, jj, j})) return;
+                break;
+              }
+              const int bnext = g.at(bcur, bin, 3);
+              bprev = bcur;
+              bcur = bnext;
+            }
+          }
+          const int next = g.at(cur, in, 3);
+          prev = cur;
+          cur = next;
+        }
+      }
+    }
+  }
+}
+
+}  // namespace molstep::fullerene

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "molstep/fullerene/graph.hpp"
+
+namespace molstep::fullerene {
+
+/// A small mutable rotation system for the generator's inner loop: fixed-size arrays, no heap,
+/// cheap to copy. Vertices are faces of the fullerene (at most kMaxVertices, i.e. C506); during
+/// an expansion a vertex may briefly hold up to kMaxDegree neighbours.
+struct PlanarMap {
+  static constexpr int kMaxVertices = 255;
+  static constexpr int kMaxDegree = 8;
+
+  int nv = 0;
+  std::array<std::uint8_t, kMaxVertices> deg{};
+  std::array<std::array<std::uint8_t, kMaxDegree>, kMaxVertices> adj{};
+
+  [[nodiscard]] int index_of(int v, int w) const {
+    for (int i = 0; i < deg[v]; ++i)
+      if (adj[v][i] == w) return i;
+    return -1;
+  }
+  /// Neighbour of v `steps` places from position i, walking in orientation s (+1 or -1).
+  [[nodiscard]] int at(int v, int i, int steps) const {
+    const int d = deg[v];
+    return adj[v][((i + steps) % d + d) % d];
+  }
+  void insert_at(int v, int pos, int w) {
+    for (int i = deg[v]; i > pos; --i) adj[v][i] = adj[v][i - 1];
+    adj[v][pos] = static_cast<std::uint8_t>(w);
+    ++deg[v];
+  }
+  void remove_at(int v, int pos) {
+    for (int i = pos; i + 1 < deg[v]; ++i) adj[v][i] = adj[v][i + 1];
+    --deg[v];
+  }
+  void replace(int v, int old_w, int new_w) { adj[v][index_of(v, old_w)] = static_cast<std::uint8_t>(new_w); }
+  [[nodiscard]] bool adjacent(int v, int w) const { return index_of(v, w) >= 0; }
+  /// Copies only the live rows (the generator copies maps at every node of its search).
+  void copy_from(const PlanarMap& other);
+};
+
+/// A set of vertices of a PlanarMap.
+struct VertexSet {
+  std::array<std::uint64_t, (PlanarMap::kMaxVertices + 64) / 64> words{};
+
+  void add(int v) { words[v >> 6] |= std::uint64_t{1} << (v & 63); }
+  [[nodiscard]] bool has(int v) const { return (words[v >> 6] >> (v & 63) & 1U) != 0; }
+  [[nodiscard]] bool meets(const VertexSet& other) const {
+    for (std::size_t i = 0; i < words.size(); ++i)
+      if ((words[i] & other.words[i]) != 0) return true;
+    return false;
+  }
+  /// Adds v and its neighbours.
+  void add_closed_neighbourhood(const PlanarMap& m, int v) {
+    add(v);
+    for (int i = 0; i < m.deg[v]; ++i) add(m.adj[v][i]);
+  }
+};
+
+[[nodiscard]] PlanarMap as_planar_map(const Triangulation& t);
+[[nodiscard]] Triangulation as_triangulation(const PlanarMap& m);
+
+}  // namespace molstep::fullerene
