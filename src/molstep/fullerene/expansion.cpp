@@ -125,6 +125,7 @@ bool contract(PlanarMap& g, const RowOp& row) {
     if (!contract_into(g, path[j], target[j])) return false;
   for (int v = 0; v < g.nv; ++v)
     if (g.deg[v] != 0 && g.deg[v] != 5 && g.deg[v] != 6) return false;
+  g.find_pentagons();
   return true;
 }
 
@@ -161,6 +162,8 @@ bool expand(PlanarMap& g, const Expansion& e, RowOp& row) {
         if (g.adj[r][a] == g.adj[r][b]) return false;
     if (g.deg[t[j + 1]] < 5 || g.deg[t[j + 1]] > 6) return false;
   }
+  g.move_pentagon(e.a0, first);
+  g.move_pentagon(z, first + m);
   row = RowOp{first, first + 1, s, m, e.bend};
   return true;
 }

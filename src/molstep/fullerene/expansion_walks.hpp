@@ -12,8 +12,7 @@ void for_each_expansion(const PlanarMap& h, int max_size, F&& f) {
   const int max_m = max_size - 1;
   std::array<int, PlanarMap::kMaxVertices> seen{};
   int stamp = 0;
-  for (int a0 = 0; a0 < h.nv; ++a0) {
-    if (h.deg[a0] != 5) continue;
+  for (const int a0 : h.pentagons) {
     for (int k = 0; k < 5; ++k) {
       const int t0 = h.adj[a0][k];
       for (const int s : {1, -1}) {
@@ -81,8 +80,7 @@ void for_each_reduction(const PlanarMap& g, int max_size, F&& f) {
   const int max_m = max_size - 1;
   std::array<int, PlanarMap::kMaxVertices> seen{};
   int stamp = 0;
-  for (int r0 = 0; r0 < g.nv; ++r0) {
-    if (g.deg[r0] != 5) continue;
+  for (const int r0 : g.pentagons) {
     for (int k = 0; k < 5; ++k) {
       const int r1 = g.adj[r0][k];
       for (const int s : {1, -1}) {

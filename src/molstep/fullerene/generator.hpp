@@ -51,14 +51,17 @@ class Generator {
   struct Key {
     int size;
     int shape;
-    int inv;
+    int inv;   // pentagons round r0 and the corner a0
+    std::int64_t inv2;  // pentagons round r1 and t0 and along straight rays from the row
     auto operator<=>(const Key&) const = default;
   };
 
   void search(int depth, int nauto);
   void start(const std::function<void(const PlanarMap&)>* sink, const std::function<void(const Subtree&)>* subtrees);
   bool is_canonical(const PlanarMap& g, const RowOp& row, int& nauto, std::string* code);
+  /// The key without inv2 (left 0); complete() adds it when a comparison needs it.
   [[nodiscard]] Key key_of(const PlanarMap& g, const RowOp& row) const;
+  static void complete(const PlanarMap& g, const RowOp& row, Key& key);
   bool reduces_to_fullerene(const PlanarMap& g, const RowOp& row);
   void visit(int depth, int nauto);
 
@@ -74,6 +77,12 @@ class Generator {
     VertexSet row;
   };
   std::vector<std::vector<Lasting>> lasting_;  // per level: the parent's reductions
+  struct Rival {
+    Key key;
+    VertexSet reads;  // vertices whose neighbour lists or degrees the key depends on
+  };
+  std::vector<std::vector<Rival>> rivals_;  // per level: the parent's L0 reductions
+  [[nodiscard]] Key predicted_l0_key(const PlanarMap& h, const Expansion& e) const;
   std::vector<RowOp> ties_;
   std::vector<std::uint8_t> code_a_, code_b_;
   PlanarMap scratch_;

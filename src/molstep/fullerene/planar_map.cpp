@@ -8,8 +8,15 @@
 
 namespace molstep::fullerene {
 
+void PlanarMap::find_pentagons() {
+  int k = 0;
+  for (int v = 0; v < nv && k < 12; ++v)
+    if (deg[v] == 5) pentagons[k++] = static_cast<std::uint8_t>(v);
+}
+
 void PlanarMap::copy_from(const PlanarMap& other) {
   nv = other.nv;
+  pentagons = other.pentagons;
   std::memcpy(deg.data(), other.deg.data(), static_cast<std::size_t>(nv));
   std::memcpy(adj.data(), other.adj.data(), static_cast<std::size_t>(nv) * sizeof(adj[0]));
 }
@@ -24,6 +31,7 @@ PlanarMap as_planar_map(const Triangulation& t) {
     m.deg[v] = t.degree[v];
     for (int i = 0; i < t.degree[v]; ++i) m.adj[v][i] = static_cast<std::uint8_t>(t.adj[v][i]);
   }
+  m.find_pentagons();
   return m;
 }
 

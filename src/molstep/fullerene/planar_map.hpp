@@ -16,6 +16,7 @@ struct PlanarMap {
   static constexpr int kMaxDegree = 8;
 
   int nv = 0;
+  std::array<std::uint8_t, 12> pentagons{};  ///< the degree-5 vertices, kept current by expand()
   std::array<std::uint8_t, kMaxVertices> deg{};
   std::array<std::array<std::uint8_t, kMaxDegree>, kMaxVertices> adj{};
 
@@ -24,10 +25,13 @@ struct PlanarMap {
       if (adj[v][i] == w) return i;
     return -1;
   }
-  /// Neighbour of v `steps` places from position i, walking in orientation s (+1 or -1).
+  /// Neighbour of v `steps` places on from position i (|steps| <= deg(v); negative walks back).
   [[nodiscard]] int at(int v, int i, int steps) const {
     const int d = deg[v];
-    return adj[v][((i + steps) % d + d) % d];
+    int j = i + steps;
+    if (j >= d) j -= d;
+    if (j < 0) j += d;
+    return adj[v][j];
   }
   void insert_at(int v, int pos, int w) {
     for (int i = deg[v]; i > pos; --i) adj[v][i] = adj[v][i - 1];
@@ -40,6 +44,13 @@ struct PlanarMap {
   }
   void replace(int v, int old_w, int new_w) { adj[v][index_of(v, old_w)] = static_cast<std::uint8_t>(new_w); }
   [[nodiscard]] bool adjacent(int v, int w) const { return index_of(v, w) >= 0; }
+  /// Records that pentagon `was` has become a hexagon and `now` a pentagon.
+  void move_pentagon(int was, int now) {
+    for (auto& p : pentagons)
+      if (p == was) p = static_cast<std::uint8_t>(now);
+  }
+  /// Rebuilds the pentagon list from the degrees.
+  void find_pentagons();
   /// Copies only the live rows (the generator copies maps at every node of its search).
   void copy_from(const PlanarMap& other);
 };
