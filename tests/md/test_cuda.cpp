@@ -5,9 +5,12 @@
 
 #include <cmath>
 #include <map>
+#include <string>
 
+#include "molstep/core/counter_rng.hpp"
 #include "molstep/io/lammps_data.hpp"
 #include "molstep/md/cuda/run_cuda.hpp"
+#include "molstep/md/lattice.hpp"
 #include "molstep/md/script/interpreter.hpp"
 #include "support/deck_runner.hpp"
 #include "support/lj_system.hpp"
@@ -122,4 +125,118 @@ TEST(Cuda, LammpsBenchEamOnGpu) {
   compare_with_lammps(kPeers, "in.eam", "log.eam", 5e-8);
   compare_with_lammps(kPeers, "in.eam.hp", "log.eam.hp", 1e-9);
   compare_with_lammps(kPeers, "in.eam.alloy", "log.eam.alloy", 1e-8);
+}
+
+// ---- device-side list decisions and CUDA graphs ------------------------------------------------
+
+namespace {
+
+// 864 atoms on a dilute fcc lattice (density 0.3, 18 neighbours within the list cutoff) flowing
+// towards the centre of the box at 0.4 times their distance from it: within about a time unit
+// the middle is squeezed to liquid density and beyond, where atoms have far more neighbours than
+// the list's first slot count (49, guessed from the mean density), so the GPU list overflows in
+// the middle of the run, on steps it replays from graphs without waiting, and must grow.
+std::string implosion_setup(const std::string& name) {
+  md::System s;
+  s.units = core::unit_system("lj");
+  const auto lat = md::make_lattice("fcc", 0.3, s.units);
+  core::Box box;
+  box.hi = {6 * lat.constant, 6 * lat.constant, 6 * lat.constant};
+  s.define_box(box, 1);
+  s.mass = {0.0, 1.0};
+  s.mass_set = {false, true};
+  md::create_atoms_on_lattice(lat, box, 1, s.atoms);
+  const core::CounterRng rng(31337);
+  for (std::size_t i = 0; i < s.atoms.size(); ++i) {
+    const auto id = static_cast<std::uint64_t>(s.atoms.id[i]);
+    double* x[3] = {&s.atoms.x[i], &s.atoms.y[i], &s.atoms.z[i]};
+    double* v[3] = {&s.atoms.vx[i], &s.atoms.vy[i], &s.atoms.vz[i]};
+    for (int d = 0; d < 3; ++d) {
+      const auto dd = static_cast<std::uint32_t>(d);
+      *x[d] += 0.05 * (2.0 * rng.uniform(id, 0, dd) - 1.0);
+      *v[d] = -0.4 * (*x[d] - 0.5 * (box.lo[d] + box.hi[d])) + 0.2 * (rng.uniform(id, 1, dd) - 0.5);
+    }
+  }
+  const auto dir = test::scratch_dir(name + "-data");
+  io::write_lammps_data(dir / "implosion.data", s, 0);
+  return "units lj\nread_data " + (dir / "implosion.data").string() +
+         "\npair_style lj/cut 2.5\npair_coeff 1 1 1.0 1.0\nneighbor 0.3 bin\nneigh_modify every 1 delay 0 check yes\n"
+         "timestep 0.002\nthermo 250\n";
+}
+
+// Two runs of `deck` on the GPU, kernel by kernel and from graphs, end in the same bits: every
+// atom's state, the energy, virial and thermo rows, and the neighbour-list builds counted.
+void expect_graphs_change_nothing(const std::string& deck, const std::string& name) {
+  const auto plain = [&] {
+    const test::ScopedTuning off(test::TuningEnv{{"MOLSTEP_CUDA_GRAPH", "0"}});
+    return test::run_deck_text(deck, test::scratch_dir(name + "-plain"), md::Device::cuda);
+  }();
+  const auto graphs = [&] {
+    const test::ScopedTuning on(test::TuningEnv{{"MOLSTEP_CUDA_GRAPH", "1"}});
+    return test::run_deck_text(deck, test::scratch_dir(name + "-graphs"), md::Device::cuda);
+  }();
+  EXPECT_NE(plain.printed.find("kernel by kernel (MOLSTEP_CUDA_GRAPH=0)"), std::string::npos) << plain.printed;
+  EXPECT_GT(test::last_count(graphs.printed, "GPU steps: "), 0) << graphs.printed;
+  EXPECT_EQ(test::last_count(graphs.printed, "Neighbour list builds: "),
+            test::last_count(plain.printed, "Neighbour list builds: "));
+  EXPECT_GT(test::last_count(graphs.printed, "Neighbour list builds: "), 0);
+  EXPECT_EQ(graphs.thermo, plain.thermo);
+  EXPECT_EQ(graphs.ev.energy, plain.ev.energy);
+  for (int k = 0; k < 6; ++k) EXPECT_EQ(graphs.ev.virial[k], plain.ev.virial[k]) << "virial " << k;
+  const auto& a = plain.system.atoms;
+  const auto& b = graphs.system.atoms;
+  ASSERT_EQ(a.size(), b.size());
+  int differ = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const bool same = a.id[i] == b.id[i] && a.x[i] == b.x[i] && a.y[i] == b.y[i] && a.z[i] == b.z[i] &&
+                      a.vx[i] == b.vx[i] && a.vy[i] == b.vy[i] && a.vz[i] == b.vz[i] && a.fx[i] == b.fx[i] &&
+                      a.fy[i] == b.fy[i] && a.fz[i] == b.fz[i] && a.ix[i] == b.ix[i] && a.iy[i] == b.iy[i] &&
+                      a.iz[i] == b.iz[i];
+    if (!same && differ++ < 5) ADD_FAILURE() << "atom slot " << i << " (id " << a.id[i] << ") differs";
+  }
+  EXPECT_EQ(differ, 0);
+}
+
+}  // namespace
+
+// The steps between outputs are replayed from CUDA graphs, with the list's rebuild decided on
+// the device; launched kernel by kernel (MOLSTEP_CUDA_GRAPH=0) the run is bit for bit the same.
+TEST(Cuda, GraphsGiveTheRunOfPlainLaunches) {
+  REQUIRE_GPU();
+  const std::string fcc = "units lj\nlattice fcc 0.8442\nregion box block 0 8 0 8 0 8\ncreate_box 1 box\n"
+                          "create_atoms 1 box\nmass 1 1.0\nvelocity all create 1.44 87287 loop geom\n"
+                          "pair_style lj/cut 2.5\npair_coeff 1 1 1.0 1.0\nfix 1 all nve\n";
+  expect_graphs_change_nothing(fcc + "neigh_modify every 1 delay 0 check yes\nthermo 50\nrun 300\n", "graph-check");
+  expect_graphs_change_nothing(fcc + "neigh_modify every 20 delay 0 check no\nthermo 100\nrun 300\n", "graph-every");
+  expect_graphs_change_nothing(fcc + "neigh_modify every 2 delay 5 check yes\nthermo 0\nrun 150\nrun 150\n",
+                               "graph-delay");
+  expect_graphs_change_nothing("units metal\nread_data " + (kPeers / "data.forces.eamalloy").string() +
+                                   "\npair_style eam/alloy\npair_coeff * * " + (kPeers / "CuNi.eam.alloy").string() +
+                                   " Cu Ni\nneighbor 0.7 bin\nneigh_modify every 1 delay 0 check yes\n"
+                                   "velocity all create 1200.0 4928459 loop geom\nfix 1 all nve\nthermo 40\nrun 200\n",
+                               "graph-eam");
+  expect_graphs_change_nothing(implosion_setup("graph-implosion") + "fix 1 all nve\nrun 1000\n", "graph-implosion");
+}
+
+// The list overflows in the middle of a run (implosion_setup): the device halts after the failed
+// list pass, the host finds out later, grows the list, lists again and finishes the step, and
+// the run goes on as the CPU's does, with the same number of builds. fix nve replays steps from
+// graphs; langevin launches them kernel by kernel without waiting; nvt waits every step.
+TEST(Cuda, ListGrowsInTheMiddleOfARunAsOnTheCpu) {
+  REQUIRE_GPU();
+  const auto setup_slots = [](const std::string& deck, const std::string& name) {
+    const auto r = test::run_deck_text(deck + "run 0\n", test::scratch_dir(name + "-setup"), md::Device::cuda);
+    return test::last_count(r.printed, "neighbour list: ");
+  };
+  for (const auto& [tag, fixes] : {std::pair<std::string, std::string>{"nve", "fix 1 all nve\n"},
+                                   {"langevin", "fix 1 all nve\nfix 2 all langevin 1.0 1.0 0.5 4242\n"},
+                                   {"nvt", "fix 1 all nvt temp 1.0 1.0 0.2\n"}}) {
+    const std::string name = "implosion-" + tag;
+    const std::string deck = implosion_setup(name) + fixes;
+    const auto [cpu, gpu] = test::expect_same_trajectory(deck + "run 1000\n", name, 1e-7);
+    EXPECT_EQ(test::last_count(gpu.printed, "Neighbour list builds: "),
+              test::last_count(cpu.printed, "Neighbour list builds: "))
+        << tag;
+    EXPECT_GT(test::last_count(gpu.printed, "neighbour list: "), setup_slots(deck, name)) << tag << ": no overflow";
+  }
 }

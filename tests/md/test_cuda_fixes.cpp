@@ -20,6 +20,7 @@
 #include "molstep/md/script/interpreter.hpp"
 #include "support/canonical.hpp"
 #include "support/deck_runner.hpp"
+#include "support/gpu_compare.hpp"
 #include "support/lj_system.hpp"
 #include "support/paths.hpp"
 
@@ -31,95 +32,6 @@ using namespace molstep;
   GTEST_SKIP() << "no CUDA device here (or molstep built without CUDA): GPU test skipped"
 
 namespace {
-
-struct Outcome {
-  md::System system;
-  md::potentials::EnergyVirial ev;
-  std::vector<nlohmann::json> thermo;
-  double chain_energy = 0.0;  ///< of the first fix nvt, if any
-};
-
-// Runs `deck` (text) in `dir` on one device: final state, last energy/virial, thermo rows.
-Outcome run_on(const std::string& deck, const fs::path& dir, md::Device device) {
-  test::write_file(dir / "in.deck", deck);
-  const auto jsonl = dir / "thermo.jsonl";
-  Outcome o;
-  {
-    test::ScopedCwd cwd(dir);
-    md::Output out(nullptr, std::nullopt, jsonl);
-    md::Simulation sim(out);
-    sim.device = device;
-    md::script::Interpreter interp(sim, out);
-    interp.run_file(dir / "in.deck");
-    sim.finish();
-    o.system = sim.system;
-    o.ev = sim.last_energy_virial();
-    for (const auto& f : sim.fixes)
-      if (const auto* nh = dynamic_cast<const md::integrators::FixNoseHoover*>(f.get())) {
-        o.chain_energy = nh->chain_energy();
-        break;
-      }
-  }
-  std::ifstream in(jsonl);
-  for (std::string line; std::getline(in, line);) o.thermo.push_back(nlohmann::json::parse(line));
-  return o;
-}
-
-double rms(const std::vector<double>& x, const std::vector<double>& y, const std::vector<double>& z) {
-  double s = 0.0;
-  for (std::size_t i = 0; i < x.size(); ++i) s += x[i] * x[i] + y[i] * y[i] + z[i] * z[i];
-  return std::sqrt(s / (3.0 * static_cast<double>(x.size())));
-}
-
-// The deck on both devices: every thermo value, the final energy and virial to `rel` relative;
-// every atom's unwrapped position to `rel` of the box length, velocity and force to `rel` of
-// their RMS values (atoms matched by id: the GPU sorts them by cell).
-void expect_same_trajectory(const std::string& deck, const std::string& name, double rel) {
-  const auto cpu = run_on(deck, test::scratch_dir(name + "-cpu"), md::Device::cpu);
-  const auto gpu = run_on(deck, test::scratch_dir(name + "-gpu"), md::Device::cuda);
-
-  ASSERT_EQ(gpu.thermo.size(), cpu.thermo.size());
-  ASSERT_GE(cpu.thermo.size(), 2u);
-  for (std::size_t r = 0; r < cpu.thermo.size(); ++r)
-    for (const auto& item : cpu.thermo[r].items()) {
-      const std::string& key = item.key();
-      if (!item.value().is_number()) continue;
-      ASSERT_TRUE(gpu.thermo[r].contains(key)) << key;
-      const double want = item.value().get<double>(), got = gpu.thermo[r].at(key).get<double>();
-      EXPECT_NEAR(got, want, rel * std::max(std::fabs(want), 1.0)) << "thermo row " << r << " " << key;
-    }
-
-  EXPECT_NEAR(gpu.ev.energy, cpu.ev.energy, rel * std::fabs(cpu.ev.energy));
-  for (int k = 0; k < 6; ++k)
-    EXPECT_NEAR(gpu.ev.virial[k], cpu.ev.virial[k], rel * std::fabs(cpu.ev.virial[0]) + 1e-300) << "virial " << k;
-  EXPECT_NEAR(gpu.chain_energy, cpu.chain_energy, rel * std::max(std::fabs(cpu.chain_energy), 1.0));
-
-  const auto& a = cpu.system.atoms;
-  const auto& b = gpu.system.atoms;
-  ASSERT_EQ(b.size(), a.size());
-  std::map<std::int64_t, std::size_t> at;
-  for (std::size_t j = 0; j < b.size(); ++j) at[b.id[j]] = j;
-  ASSERT_EQ(at.size(), a.size());
-  const double vrms = rms(a.vx, a.vy, a.vz), frms = rms(a.fx, a.fy, a.fz);
-  ASSERT_GT(vrms, 0.0);
-  ASSERT_GT(frms, 0.0);
-  int reported = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const std::size_t j = at.at(a.id[i]);
-    bool bad = false;
-    for (int d = 0; d < 3; ++d) {
-      const double dx = gpu.system.unwrapped(j, d) - cpu.system.unwrapped(i, d);
-      bad = bad || !(std::fabs(dx) <= rel * cpu.system.box.length(d));
-    }
-    const double dv[3] = {b.vx[j] - a.vx[i], b.vy[j] - a.vy[i], b.vz[j] - a.vz[i]};
-    const double df[3] = {b.fx[j] - a.fx[i], b.fy[j] - a.fy[i], b.fz[j] - a.fz[i]};
-    for (int d = 0; d < 3; ++d) bad = bad || !(std::fabs(dv[d]) <= rel * vrms) || !(std::fabs(df[d]) <= rel * frms);
-    if (bad && reported++ < 5)
-      ADD_FAILURE() << "atom " << a.id[i] << ": GPU x " << gpu.system.unwrapped(j, 0) << " v " << b.vx[j] << " f "
-                    << b.fx[j] << ", CPU x " << cpu.system.unwrapped(i, 0) << " v " << a.vx[i] << " f " << a.fx[i];
-  }
-  EXPECT_EQ(reported, 0) << "atoms whose GPU state differs from the CPU's by more than " << rel;
-}
 
 // 500 atoms of two types with masses 1 and 2 (the Langevin terms are per type), disordered.
 std::string two_type_setup(const std::string& name) {
@@ -155,7 +67,7 @@ TEST(CudaFixes, CounterRngValuesAreUnchanged) {
 TEST(CudaFixes, LangevinMatchesCpu) {
   REQUIRE_GPU();
   // A ramped target (the amplitude changes every step) and two masses.
-  expect_same_trajectory(two_type_setup("cuda-langevin") +
+  test::expect_same_trajectory(two_type_setup("cuda-langevin") +
                              "fix 1 all nve\nfix 2 all langevin 1.0 1.5 0.5 48279\nrun 200\n",
                          "cuda-langevin", kRel);
 }
@@ -164,7 +76,7 @@ TEST(CudaFixes, LangevinFirstAndTwoRunsMatchCpu) {
   REQUIRE_GPU();
   // The fixes in the other order, and a second run (whose setup adds the Langevin force again
   // and restarts the ramp).
-  expect_same_trajectory(std::string(kFcc500) +
+  test::expect_same_trajectory(std::string(kFcc500) +
                              "fix 1 all langevin 1.5 0.8 0.2 777\nfix 2 all nve\nrun 100\nrun 100\n",
                          "cuda-langevin2", kRel);
 }
@@ -172,19 +84,19 @@ TEST(CudaFixes, LangevinFirstAndTwoRunsMatchCpu) {
 TEST(CudaFixes, NoseHooverMatchesCpu) {
   REQUIRE_GPU();
   // Ramped target, four-thermostat chain, and a second run continuing the chain.
-  expect_same_trajectory(std::string(kFcc500) + "fix 1 all nvt temp 1.0 1.2 0.2 tchain 4\nrun 120\nrun 80\n",
+  test::expect_same_trajectory(std::string(kFcc500) + "fix 1 all nvt temp 1.0 1.2 0.2 tchain 4\nrun 120\nrun 80\n",
                          "cuda-nvt", kRel);
 }
 
 TEST(CudaFixes, NoseHooverTwoTypesMatchesCpu) {
   REQUIRE_GPU();
-  expect_same_trajectory(two_type_setup("cuda-nvt2") + "fix 1 all nvt temp 1.0 1.0 0.5\nrun 200\n", "cuda-nvt2", kRel);
+  test::expect_same_trajectory(two_type_setup("cuda-nvt2") + "fix 1 all nvt temp 1.0 1.0 0.5\nrun 200\n", "cuda-nvt2", kRel);
 }
 
 TEST(CudaFixes, NoseHooverWithLangevinMatchesCpu) {
   REQUIRE_GPU();
   // A Langevin force at post_force keeps the kick out of the force kernel: nvt kicks itself.
-  expect_same_trajectory(std::string(kFcc500) +
+  test::expect_same_trajectory(std::string(kFcc500) +
                              "fix 1 all nvt temp 1.0 1.0 0.5\nfix 2 all langevin 1.0 1.0 2.0 4242\nrun 200\n",
                          "cuda-nvt-langevin", kRel);
 }

@@ -28,45 +28,8 @@ using namespace molstep;
 
 namespace {
 
-using Env = std::map<std::string, std::string>;
-
-const char* const kVariables[] = {"MOLSTEP_CUDA_LIST", "MOLSTEP_CUDA_TPA", "MOLSTEP_CUDA_SORT", "MOLSTEP_CUDA_PAD"};
-
-// Sets the four variables (unset where not given) and re-reads them; restores the previous
-// environment and re-reads it again when it goes.
-class ScopedTuning {
- public:
-  explicit ScopedTuning(const Env& values) {
-    for (const char* name : kVariables) {
-      const char* v = std::getenv(name);
-      saved_.emplace_back(name, v ? std::optional<std::string>(v) : std::nullopt);
-      const auto it = values.find(name);
-      if (it != values.end())
-        ::setenv(name, it->second.c_str(), 1);
-      else
-        ::unsetenv(name);
-    }
-    gpu::reload_tuning();
-  }
-  ~ScopedTuning() {
-    for (const auto& [name, v] : saved_) {
-      if (v)
-        ::setenv(name.c_str(), v->c_str(), 1);
-      else
-        ::unsetenv(name.c_str());
-    }
-    try {
-      gpu::reload_tuning();
-    } catch (const Error&) {
-      // The surrounding environment was invalid to begin with; nothing to restore.
-    }
-  }
-  ScopedTuning(const ScopedTuning&) = delete;
-  ScopedTuning& operator=(const ScopedTuning&) = delete;
-
- private:
-  std::vector<std::pair<std::string, std::optional<std::string>>> saved_;
-};
+using Env = test::TuningEnv;
+using test::ScopedTuning;
 
 struct Variant {
   std::string name;
@@ -197,8 +160,16 @@ TEST(CudaTuning, DefaultsWhenUnset) {
   EXPECT_EQ(t.threads_per_atom, 1);
   EXPECT_TRUE(t.sort);
   EXPECT_EQ(t.pad, 0);
+  EXPECT_TRUE(t.graphs);
   EXPECT_TRUE(t.is_default());
   EXPECT_EQ(t.describe(), "default");
+}
+
+// Plain launches are no kernel variant: the run summary names no variant for them.
+TEST(CudaTuning, GraphsOffIsNoKernelVariant) {
+  const ScopedTuning off(Env{{"MOLSTEP_CUDA_GRAPH", "0"}});
+  EXPECT_FALSE(gpu::tuning().graphs);
+  EXPECT_TRUE(gpu::tuning().is_default());
 }
 
 TEST(CudaTuning, ReadsEveryVariable) {
@@ -222,7 +193,8 @@ TEST(CudaTuning, RejectsValuesOutsideThoseDocumented) {
   const ScopedTuning none(Env{});
   const std::vector<std::pair<std::string, std::string>> bad = {
       {"MOLSTEP_CUDA_LIST", "halve"}, {"MOLSTEP_CUDA_TPA", "3"},   {"MOLSTEP_CUDA_TPA", "16"},
-      {"MOLSTEP_CUDA_SORT", "no"},    {"MOLSTEP_CUDA_PAD", "-32"}, {"MOLSTEP_CUDA_PAD", "32x"}};
+      {"MOLSTEP_CUDA_SORT", "no"},    {"MOLSTEP_CUDA_PAD", "-32"}, {"MOLSTEP_CUDA_PAD", "32x"},
+      {"MOLSTEP_CUDA_GRAPH", "off"}};
   for (const auto& [name, value] : bad) {
     ::setenv(name.c_str(), value.c_str(), 1);
     try {

@@ -40,14 +40,27 @@ struct DeviceAtoms {
   gpu::DeviceArray<int> type, ix, iy, iz;
   gpu::DeviceArray<std::int64_t> id;
   gpu::DeviceArray<double> mass;  ///< per type, 1-based
+
+  /// The per-atom arrays as kernel arguments.
+  struct View {
+    Packed4* pos;
+    double *vx, *vy, *vz;
+    int *type, *ix, *iy, *iz;
+    std::int64_t* id;
+  };
+  [[nodiscard]] View view() {
+    return View{pos.data(), vx.data(), vy.data(), vz.data(), type.data(), ix.data(), iy.data(), iz.data(), id.data()};
+  }
 };
 
 /// The second half kick v += dt/2 F/m, fused into the force kernels (off for the setup force).
+/// Skipped while the run is halted (StepStatus::halted), as every change to the velocities is.
 struct Kick {
   bool on;
   double half_dt;
   const double* mass;  ///< per type
   double *vx, *vy, *vz;
+  const int* halted;  ///< &StepStatus::halted of the run
 };
 
 /// A neighbour list: for atom i, count[i] neighbours at index[k * stride + i] (column major, so

@@ -4,6 +4,7 @@
 // the host (the Langevin amplitudes, the Nose-Hoover chain), so the two runs agree to round-off.
 #include <cub/device/device_reduce.cuh>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -11,6 +12,7 @@
 #include "molstep/core/counter_rng.hpp"
 #include "molstep/core/error.hpp"
 #include "molstep/gpu/launch.cuh"
+#include "molstep/gpu/stream.cuh"
 #include "molstep/md/cuda/fixes_cuda.cuh"
 #include "molstep/md/integrators/langevin.hpp"
 #include "molstep/md/integrators/nose_hoover.hpp"
@@ -25,12 +27,14 @@ void check_launch() { MOLSTEP_CUDA_CHECK(cudaGetLastError()); }
 
 // initial_integrate of fix nve (SCALE false) and fix nvt (SCALE true: the chain's velocity
 // scaling first, rounded on its own as on the CPU): v *= scale; v += dt/2 F/m; x += dt v.
+// Like every kernel here that changes positions or velocities, it does nothing while the run is
+// halted (StepStatus::halted).
 template <bool SCALE>
-__global__ void initial_kernel(std::size_t n, double scale, double half_dt, double dt, const double* mass,
-                               Packed4* pos, double* vx, double* vy, double* vz, const double* fx, const double* fy,
-                               const double* fz) {
+__global__ void initial_kernel(std::size_t n, const int* halted, double scale, double half_dt, double dt,
+                               const double* mass, Packed4* pos, double* vx, double* vy, double* vz, const double* fx,
+                               const double* fy, const double* fz) {
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
-  if (i >= n) return;
+  if (i >= n || *halted != 0) return;
   Packed4 p = pos[i];
   const double dtfm = half_dt / mass[static_cast<int>(p.w)];
   double v0 = vx[i], v1 = vy[i], v2 = vz[i];
@@ -54,11 +58,11 @@ __global__ void initial_kernel(std::size_t n, double scale, double half_dt, doub
 // The half kick v += dt/2 F/m (KICK) and/or each atom's m v^2 after it, for the kinetic energy
 // (MVV).
 template <bool KICK, bool MVV>
-__global__ void final_kernel(std::size_t n, double half_dt, const double* mass, const int* type, double* vx,
-                             double* vy, double* vz, const double* fx, const double* fy, const double* fz,
+__global__ void final_kernel(std::size_t n, const int* halted, double half_dt, const double* mass, const int* type,
+                             double* vx, double* vy, double* vz, const double* fx, const double* fy, const double* fz,
                              double* mvv) {
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
-  if (i >= n) return;
+  if (i >= n || *halted != 0) return;
   const double m = mass[type[i]];
   double v0 = vx[i], v1 = vy[i], v2 = vz[i];
   if (KICK) {
@@ -73,9 +77,9 @@ __global__ void final_kernel(std::size_t n, double half_dt, const double* mass, 
   if (MVV) mvv[i] = (v0 * v0 + v1 * v1 + v2 * v2) * m;
 }
 
-__global__ void scale_kernel(std::size_t n, double scale, double* vx, double* vy, double* vz) {
+__global__ void scale_kernel(std::size_t n, const int* halted, double scale, double* vx, double* vy, double* vz) {
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
-  if (i >= n) return;
+  if (i >= n || *halted != 0) return;
   vx[i] = __dmul_rn(vx[i], scale);
   vy[i] = __dmul_rn(vy[i], scale);
   vz[i] = __dmul_rn(vz[i], scale);
@@ -102,34 +106,33 @@ __global__ void langevin_kernel(std::size_t n, const int* type, const std::int64
   fz[i] = __dadd_rn(fz[i], term(vz[i], 2));
 }
 
-Kick kick_of(DeviceAtoms& a, double half_dt) {
-  return Kick{true, half_dt, a.mass.data(), a.vx.data(), a.vy.data(), a.vz.data()};
+Kick kick_of(DeviceAtoms& a, double half_dt, const int* halted) {
+  return Kick{true, half_dt, a.mass.data(), a.vx.data(), a.vy.data(), a.vz.data(), halted};
 }
 
 // ---- fix nve ----------------------------------------------------------------------------------
 
 class NveCuda final : public FixCuda {
  public:
-  NveCuda(double half_dt, double dt) : half_dt_(half_dt), dt_(dt) {}
+  NveCuda(double half_dt, double dt, const int* halted) : half_dt_(half_dt), dt_(dt), halted_(halted) {}
   void initial_integrate(DeviceAtoms& a, long) override {
-    initial_kernel<false><<<gpu::blocks_for(a.n), gpu::block_size()>>>(a.n, 1.0, half_dt_, dt_, a.mass.data(),
-                                                                         a.pos.data(), a.vx.data(), a.vy.data(),
-                                                                         a.vz.data(), a.fx.data(), a.fy.data(),
-                                                                         a.fz.data());
+    gpu::launch(a.n, initial_kernel<false>, a.n, halted_, 1.0, half_dt_, dt_, a.mass.data(), a.pos.data(),
+                a.vx.data(), a.vy.data(), a.vz.data(), a.fx.data(), a.fy.data(), a.fz.data());
     check_launch();
   }
   void final_integrate(DeviceAtoms& a, long) override {
     if (kick_fused) return;
-    final_kernel<true, false><<<gpu::blocks_for(a.n), gpu::block_size()>>>(
-        a.n, half_dt_, a.mass.data(), a.type.data(), a.vx.data(), a.vy.data(), a.vz.data(), a.fx.data(), a.fy.data(),
-        a.fz.data(), nullptr);
+    gpu::launch(a.n, final_kernel<true, false>, a.n, halted_, half_dt_, a.mass.data(), a.type.data(), a.vx.data(),
+                a.vy.data(), a.vz.data(), a.fx.data(), a.fy.data(), a.fz.data(), nullptr);
     check_launch();
   }
   [[nodiscard]] bool has_final() const override { return true; }
   [[nodiscard]] bool final_begins_with_kick() const override { return true; }
+  [[nodiscard]] bool same_every_step() const override { return true; }
 
  private:
   double half_dt_, dt_;
+  const int* halted_;
 };
 
 // ---- fix langevin -----------------------------------------------------------------------------
@@ -151,9 +154,9 @@ class LangevinCuda final : public FixCuda {
   }
   void post_force(DeviceAtoms& a, long step) override {
     const double noise = fix_.noise(units_, run_, step);
-    langevin_kernel<<<gpu::blocks_for(a.n), gpu::block_size()>>>(
-        a.n, a.type.data(), a.id.data(), a.vx.data(), a.vy.data(), a.vz.data(), a.fx.data(), a.fy.data(),
-        a.fz.data(), friction_.data(), sqrt_mass_.data(), noise, fix_.rng(), static_cast<std::uint64_t>(step));
+    gpu::launch(a.n, langevin_kernel, a.n, a.type.data(), a.id.data(), a.vx.data(), a.vy.data(), a.vz.data(),
+                a.fx.data(), a.fy.data(), a.fz.data(), friction_.data(), sqrt_mass_.data(), noise, fix_.rng(),
+                static_cast<std::uint64_t>(step));
     check_launch();
   }
   [[nodiscard]] bool has_post_force() const override { return true; }
@@ -173,9 +176,9 @@ class LangevinCuda final : public FixCuda {
 // 8-byte copy per step) and applies the velocity scalings.
 class NoseHooverCuda final : public FixCuda {
  public:
-  NoseHooverCuda(integrators::FixNoseHoover& fix, const System& s, double half_dt, double dt)
+  NoseHooverCuda(integrators::FixNoseHoover& fix, const System& s, double half_dt, double dt, const int* halted)
       : fix_(fix), half_dt_(half_dt), dt_(dt), dof_(temperature_dof(s)), mvv2e_(s.units.mvv2e),
-        boltz_(s.units.boltz) {}
+        boltz_(s.units.boltz), halted_(halted) {}
   void setup(System& host, DeviceAtoms& a, const integrators::RunInfo& run) override {
     mvv_.resize(a.n);
     sum_.resize(1);
@@ -187,54 +190,54 @@ class NoseHooverCuda final : public FixCuda {
   }
   void initial_integrate(DeviceAtoms& a, long step) override {
     const double scale = fix_.chain_before_kick(step);
-    initial_kernel<true><<<gpu::blocks_for(a.n), gpu::block_size()>>>(a.n, scale, half_dt_, dt_, a.mass.data(),
-                                                                        a.pos.data(), a.vx.data(), a.vy.data(),
-                                                                        a.vz.data(), a.fx.data(), a.fy.data(),
-                                                                        a.fz.data());
+    gpu::launch(a.n, initial_kernel<true>, a.n, halted_, scale, half_dt_, dt_, a.mass.data(), a.pos.data(),
+                a.vx.data(), a.vy.data(), a.vz.data(), a.fx.data(), a.fy.data(), a.fz.data());
     check_launch();
   }
   void final_integrate(DeviceAtoms& a, long) override {
     const auto launch = [&](auto kernel) {
-      kernel<<<gpu::blocks_for(a.n), gpu::block_size()>>>(a.n, half_dt_, a.mass.data(), a.type.data(), a.vx.data(),
-                                                          a.vy.data(), a.vz.data(), a.fx.data(), a.fy.data(),
-                                                          a.fz.data(), mvv_.data());
+      gpu::launch(a.n, kernel, a.n, halted_, half_dt_, a.mass.data(), a.type.data(), a.vx.data(), a.vy.data(),
+                  a.vz.data(), a.fx.data(), a.fy.data(), a.fz.data(), mvv_.data());
     };
     kick_fused ? launch(final_kernel<false, true>) : launch(final_kernel<true, true>);
     check_launch();
     std::size_t scratch = scratch_.size();
-    MOLSTEP_CUDA_CHECK(
-        cub::DeviceReduce::Sum(scratch_.data(), scratch, mvv_.data(), sum_.data(), static_cast<int>(a.n)));
+    MOLSTEP_CUDA_CHECK(cub::DeviceReduce::Sum(scratch_.data(), scratch, mvv_.data(), sum_.data(),
+                                              static_cast<int>(a.n), gpu::stream()));
     double mvv = 0.0;
     MOLSTEP_CUDA_CHECK(cudaMemcpy(&mvv, sum_.data(), sizeof(double), cudaMemcpyDeviceToHost));
     // md::temperature's formula, with the sum from the device.
     const double t = dof_ <= 0.0 ? 0.0 : mvv * (mvv2e_ / (dof_ * boltz_));
     const double scale = fix_.chain_after_kick(t);
-    scale_kernel<<<gpu::blocks_for(a.n), gpu::block_size()>>>(a.n, scale, a.vx.data(), a.vy.data(), a.vz.data());
+    gpu::launch(a.n, scale_kernel, a.n, halted_, scale, a.vx.data(), a.vy.data(), a.vz.data());
     check_launch();
   }
   [[nodiscard]] bool has_final() const override { return true; }
   [[nodiscard]] bool final_begins_with_kick() const override { return true; }
+  [[nodiscard]] bool needs_host_each_step() const override { return true; }
   [[nodiscard]] std::size_t bytes() const override { return mvv_.bytes() + sum_.bytes() + scratch_.bytes(); }
 
  private:
   integrators::FixNoseHoover& fix_;
   double half_dt_, dt_, dof_, mvv2e_, boltz_;
+  const int* halted_;
   gpu::DeviceArray<double> mvv_, sum_;
   gpu::DeviceArray<unsigned char> scratch_;
 };
 
 }  // namespace
 
-FixesCuda::FixesCuda(std::vector<std::unique_ptr<integrators::Fix>>& fixes, const System& s, double dt)
-    : half_dt_(0.5 * dt * s.units.ftm2v) {
+FixesCuda::FixesCuda(std::vector<std::unique_ptr<integrators::Fix>>& fixes, const System& s, double dt,
+                     const int* halted)
+    : half_dt_(0.5 * dt * s.units.ftm2v), halted_(halted) {
   for (auto& f : fixes) {
     const std::string style(f->style());
     if (style == "nve" && dynamic_cast<integrators::FixNve*>(f.get())) {
-      fixes_.push_back(std::make_unique<NveCuda>(half_dt_, dt));
+      fixes_.push_back(std::make_unique<NveCuda>(half_dt_, dt, halted));
     } else if (auto* lv = style == "langevin" ? dynamic_cast<integrators::FixLangevin*>(f.get()) : nullptr) {
       fixes_.push_back(std::make_unique<LangevinCuda>(*lv, s));
     } else if (auto* nh = style == "nvt" ? dynamic_cast<integrators::FixNoseHoover*>(f.get()) : nullptr) {
-      fixes_.push_back(std::make_unique<NoseHooverCuda>(*nh, s, half_dt_, dt));
+      fixes_.push_back(std::make_unique<NoseHooverCuda>(*nh, s, half_dt_, dt, halted));
     } else {
       throw Error("fix " + style + " runs only on the CPU so far (use --device cpu)");
     }
@@ -258,8 +261,16 @@ FixesCuda::FixesCuda(std::vector<std::unique_ptr<integrators::Fix>>& fixes, cons
 FixesCuda::~FixesCuda() = default;
 
 Kick FixesCuda::force_kick(DeviceAtoms& a) const {
-  if (fused_) return kick_of(a, half_dt_);
-  return Kick{false, 0.0, nullptr, nullptr, nullptr, nullptr};
+  if (fused_) return kick_of(a, half_dt_, halted_);
+  return Kick{false, 0.0, nullptr, nullptr, nullptr, nullptr, nullptr};
+}
+
+bool FixesCuda::same_every_step() const {
+  return std::all_of(fixes_.begin(), fixes_.end(), [](const auto& f) { return f->same_every_step(); });
+}
+
+bool FixesCuda::needs_host_each_step() const {
+  return std::any_of(fixes_.begin(), fixes_.end(), [](const auto& f) { return f->needs_host_each_step(); });
 }
 
 void FixesCuda::setup(System& host, DeviceAtoms& a, const integrators::RunInfo& run) {

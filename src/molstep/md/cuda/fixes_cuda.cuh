@@ -28,6 +28,12 @@ class FixCuda {
   /// v += dt/2 F/m (which the force kernel can then apply instead).
   [[nodiscard]] virtual bool has_final() const { return false; }
   [[nodiscard]] virtual bool final_begins_with_kick() const { return false; }
+  /// Whether the hooks enqueue the same launches with the same arguments at every step, with
+  /// nothing computed on the host between them (so a CUDA graph of a step can replay them).
+  [[nodiscard]] virtual bool same_every_step() const { return false; }
+  /// Whether a hook waits for the device every step and keeps state on the host that a step
+  /// on a halted device would spoil (the run then reads StepStatus right after a build).
+  [[nodiscard]] virtual bool needs_host_each_step() const { return false; }
   [[nodiscard]] virtual std::size_t bytes() const { return 0; }
 
   /// Set when the force kernel applies this fix's first half kick of final_integrate.
@@ -40,7 +46,9 @@ class FixCuda {
 class FixesCuda {
  public:
   /// Checks every fix and makes its twin (nothing is allocated on the device before setup).
-  FixesCuda(std::vector<std::unique_ptr<integrators::Fix>>& fixes, const System& system, double dt);
+  /// `halted`: the run's StepStatus::halted, which stops every change to the velocities.
+  FixesCuda(std::vector<std::unique_ptr<integrators::Fix>>& fixes, const System& system, double dt,
+            const int* halted);
   ~FixesCuda();
   FixesCuda(const FixesCuda&) = delete;
   FixesCuda& operator=(const FixesCuda&) = delete;
@@ -54,12 +62,16 @@ class FixesCuda {
   void post_force(DeviceAtoms& atoms, long step);
   void final_integrate(DeviceAtoms& atoms, long step);
   [[nodiscard]] bool kick_fused() const { return fused_; }
+  /// FixCuda::same_every_step of every fix; FixCuda::needs_host_each_step of any.
+  [[nodiscard]] bool same_every_step() const;
+  [[nodiscard]] bool needs_host_each_step() const;
   [[nodiscard]] std::size_t bytes() const;
 
  private:
   std::vector<std::unique_ptr<FixCuda>> fixes_;
   bool fused_ = false;
   double half_dt_ = 0.0;
+  const int* halted_ = nullptr;
 };
 
 }  // namespace molstep::md::cuda

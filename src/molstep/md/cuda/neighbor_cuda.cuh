@@ -1,37 +1,57 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "molstep/md/cuda/cell_bins.cuh"
 #include "molstep/md/cuda/device_state.cuh"
+#include "molstep/md/cuda/step_status.cuh"
 
 namespace molstep::md::cuda {
 
-/// Builds full neighbour lists on the GPU: wraps atoms into the box, sorts them by cell (radix
-/// sort, so cell neighbours are memory neighbours), and lists every atom within the list cutoff
-/// from the 27 surrounding cells (minimum image). Keeps the positions of the build for the
-/// half-skin displacement check. Opt-in variants (gpu::Tuning): a half list
-/// (MOLSTEP_CUDA_LIST=half), atoms left unsorted with the cells reached through a sorted index
-/// (MOLSTEP_CUDA_SORT=0), a padded list stride (MOLSTEP_CUDA_PAD=N).
+/// neigh_modify's rule for when the list is rebuilt, as the device applies it.
+struct ListRule {
+  int every = 1, delay = 0;
+  bool check = true;
+  double skin = 0.0;
+};
+
+/// Builds full neighbour lists on the GPU and decides there when to: at the steps where a build
+/// may fall due, a displacement check and a one-thread decision write StepStatus, and the build's
+/// kernels (binning, CellBins; reordering the atoms by cell, so cell neighbours are memory
+/// neighbours; listing every atom within the list cutoff from the 27 surrounding cells, minimum
+/// image) return at once unless it says build. Nothing here waits for the device except
+/// build_now() and repair(). Opt-in variants (gpu::Tuning): a half list (MOLSTEP_CUDA_LIST=half),
+/// atoms left unsorted with the cells reached through the sorted index (MOLSTEP_CUDA_SORT=0), a
+/// padded list stride (MOLSTEP_CUDA_PAD=N).
 class NeighborCuda {
  public:
-  void build(DeviceAtoms& atoms, const DeviceBox& box, double list_cutoff, DeviceList& list);
-  /// Whether any atom moved more than half the skin since the last build (one small copy).
-  bool moved_beyond(const DeviceAtoms& atoms, double half_skin);
+  NeighborCuda(const DeviceBox& box, double list_cutoff, const ListRule& rule, std::size_t atoms);
+
+  /// At a step where a build may fall due ((step - first step of the run) a multiple of `every`):
+  /// the displacement check and the decision (StepStatus::rebuild, ::ago, ::builds, ::step).
+  void enqueue_decision(const DeviceAtoms& atoms, StepStatus* status);
+  /// The build, doing its work only where the decision (or the host) set StepStatus::rebuild.
+  /// A list overflow records the count needed and halts the run (see repair()).
+  void enqueue_build(DeviceAtoms& atoms, DeviceList& list, StepStatus* status);
+  /// A build now (the run's setup): waits for it, and grows the list until it fits.
+  void build_now(DeviceAtoms& atoms, DeviceList& list, StepStatusChannel& status);
+  /// After the device halted at a build: throws molstep::Error for an atom that was lost,
+  /// otherwise grows the list to fit and lists again until it does (waits), then clears the
+  /// halt. Returns whether the list was reallocated (graphs that read it must be captured anew).
+  bool repair(DeviceAtoms& atoms, DeviceList& list, StepStatusChannel& status);
   [[nodiscard]] std::size_t bytes() const;
 
  private:
-  /// Radix-sorts the atoms' cell keys (keys_sorted_, order_sorted_: cell slot -> atom) and, with
-  /// `permute`, reorders every per-atom array to that order (so slot s is atom s).
-  void sort_by_cell(DeviceAtoms& atoms, const DeviceBox& box, bool permute);
+  void enqueue_list(DeviceAtoms& atoms, DeviceList& list, StepStatus* status);
+  /// Sizes the list for `max_neighbors` slots per atom (a first guess from the density when 0).
+  void size_list(DeviceList& list, std::size_t atoms) const;
 
-  int ncell_[3] = {0, 0, 0};
-  double cell_len_[3] = {0, 0, 0};
-  gpu::DeviceArray<unsigned> keys_, keys_sorted_;
-  gpu::DeviceArray<int> order_, order_sorted_, cell_start_, cell_end_, flag_;
-  gpu::DeviceArray<unsigned char> scratch_;
-  gpu::DeviceArray<double> tmp_d_;
-  gpu::DeviceArray<Packed4> tmp_p_, hold_;
-  gpu::DeviceArray<int> tmp_i_;
-  gpu::DeviceArray<std::int64_t> tmp_l_;
+  DeviceBox box_;
+  double cutoff_;
+  ListRule rule_;
+  bool permute_;  ///< the atoms are reordered by cell (MOLSTEP_CUDA_SORT=1)
+  CellBins bins_;
+  gpu::DeviceArray<Packed4> hold_;       ///< positions of the last build, for the check
+  gpu::DeviceArray<unsigned char> tmp_;  ///< the reordering's scratch: 48 bytes per atom
 };
 
 }  // namespace molstep::md::cuda

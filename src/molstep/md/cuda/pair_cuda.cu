@@ -5,6 +5,7 @@
 
 #include "molstep/core/error.hpp"
 #include "molstep/gpu/launch.cuh"
+#include "molstep/gpu/stream.cuh"
 #include "molstep/md/cuda/pair_cuda.cuh"
 #include "molstep/md/cuda/pair_kernels.cuh"
 #include "molstep/md/cuda/pair_variants.cuh"
@@ -87,8 +88,8 @@ class LjCuda final : public PairCuda {
       return;
     }
     const auto launch = [&](auto kernel) {
-      kernel<<<gpu::blocks_for(a.n), gpu::block_size()>>>(a.n, box, a.pos.data(), terms_.data(), stride_, l.index.data(), l.count.data(),
-                                      l.stride, a.fx.data(), a.fy.data(), a.fz.data(), out, kick);
+      gpu::launch(a.n, kernel, a.n, box, a.pos.data(), terms_.data(), stride_, l.index.data(), l.count.data(), l.stride,
+                  a.fx.data(), a.fy.data(), a.fz.data(), out, kick);
     };
     if (mixed_) ev ? launch(lj_kernel<true, float>) : launch(lj_kernel<false, float>);
     else ev ? launch(lj_kernel<true, double>) : launch(lj_kernel<false, double>);
@@ -219,10 +220,10 @@ class EamCuda final : public PairCuda {
       return;
     }
     const auto launch = [&](auto density, auto force) {
-      density<<<gpu::blocks_for(a.n), gpu::block_size()>>>(a.n, box, a.pos.data(), t_, l.index.data(), l.count.data(), l.stride,
-                                       inner_index_.data(), inner_count_.data(), fp_.data(), ev ? e_.data() : nullptr);
-      force<<<gpu::blocks_for(a.n), gpu::block_size()>>>(a.n, box, a.pos.data(), t_, inner_index_.data(), inner_count_.data(), l.stride,
-                                     fp_.data(), a.fx.data(), a.fy.data(), a.fz.data(), out, kick);
+      gpu::launch(a.n, density, a.n, box, a.pos.data(), t_, l.index.data(), l.count.data(), l.stride,
+                  inner_index_.data(), inner_count_.data(), fp_.data(), ev ? e_.data() : nullptr);
+      gpu::launch(a.n, force, a.n, box, a.pos.data(), t_, inner_index_.data(), inner_count_.data(), l.stride,
+                  fp_.data(), a.fx.data(), a.fy.data(), a.fz.data(), out, kick);
     };
     if (mixed_)
       ev ? launch(eam_density_kernel<true, float>, eam_force_kernel<true, float>)
@@ -268,8 +269,8 @@ potentials::EnergyVirial PairCuda::reduce(std::size_t n) {
   MOLSTEP_CUDA_CHECK(cub::DeviceReduce::Sum(nullptr, bytes, e_.data(), sum_.data(), static_cast<int>(n)));
   scratch_.resize(bytes);
   for (int k = 0; k < 7; ++k)
-    MOLSTEP_CUDA_CHECK(
-        cub::DeviceReduce::Sum(scratch_.data(), bytes, arrays[k]->data(), sum_.data() + k, static_cast<int>(n)));
+    MOLSTEP_CUDA_CHECK(cub::DeviceReduce::Sum(scratch_.data(), bytes, arrays[k]->data(), sum_.data() + k,
+                                              static_cast<int>(n), gpu::stream()));
   std::vector<double> h;
   sum_.download(h);
   ev.energy = h[0];

@@ -39,13 +39,13 @@ struct AtomEv {
 
 // ---- Lennard-Jones ---------------------------------------------------------------------------
 
-// Writes f_i, applies the fused half kick, and stores per-atom energy/virial when asked.
+// Writes f_i and applies the fused half kick (not while the run is halted).
 __device__ inline void finish_atom(std::size_t i, int ti, double ax, double ay, double az, double* fx, double* fy,
                                    double* fz, const Kick& kick) {
   fx[i] = ax;
   fy[i] = ay;
   fz[i] = az;
-  if (kick.on) {
+  if (kick.on && *kick.halted == 0) {
     const double dtfm = kick.half_dt / kick.mass[ti];
     kick.vx[i] += dtfm * ax;
     kick.vy[i] += dtfm * ay;

@@ -15,6 +15,7 @@
 
 #include "molstep/core/error.hpp"
 #include "molstep/gpu/launch.cuh"
+#include "molstep/gpu/stream.cuh"
 #include "molstep/md/cuda/pair_variants.cuh"
 
 namespace molstep::md::cuda::variants {
@@ -102,7 +103,7 @@ __global__ void zero_kernel(std::size_t n, double* a, double* b, double* c) {
 __global__ void kick_kernel(std::size_t n, const Packed4* __restrict__ pos, const double* __restrict__ fx,
                             const double* __restrict__ fy, const double* __restrict__ fz, Kick kick) {
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
-  if (i >= n) return;
+  if (i >= n || *kick.halted != 0) return;
   const double dtfm = kick.half_dt / kick.mass[static_cast<int>(pos[i].w)];
   kick.vx[i] += dtfm * fx[i];
   kick.vy[i] += dtfm * fy[i];
@@ -343,7 +344,7 @@ void check_block(int tpa) {
 }
 
 void zero(std::size_t n, double* a, double* b = nullptr, double* c = nullptr) {
-  zero_kernel<<<gpu::blocks_for(n), gpu::block_size()>>>(n, a, b, c);
+  gpu::launch(n, zero_kernel, n, a, b, c);
 }
 
 template <bool EV, class R, bool HALF>
@@ -351,9 +352,8 @@ void lj_launch(const LjLaunch& a, int tpa) {
   const DeviceList& l = *a.list;
   with_tpa(tpa, [&](auto T) {
     constexpr int TPA = decltype(T)::value;
-    lj_variant_kernel<EV, R, HALF, TPA><<<gpu::blocks_for(a.n * TPA), gpu::block_size()>>>(
-        a.n, a.box, a.pos, a.terms, a.stride, l.index.data(), l.count.data(), l.stride, a.fx, a.fy, a.fz, a.ev,
-        a.kick);
+    gpu::launch(a.n * TPA, lj_variant_kernel<EV, R, HALF, TPA>, a.n, a.box, a.pos, a.terms, a.stride,
+                l.index.data(), l.count.data(), l.stride, a.fx, a.fy, a.fz, a.ev, a.kick);
   });
 }
 
@@ -368,14 +368,11 @@ void eam_launch(const EamLaunch& a, int tpa) {
   const std::size_t n = a.n;
   with_tpa(tpa, [&](auto T) {
     constexpr int TPA = decltype(T)::value;
-    eam_density_variant_kernel<EV, R, HALF, TPA><<<gpu::blocks_for(n * TPA), gpu::block_size()>>>(
-        n, a.box, a.pos, a.tables, l.index.data(), l.count.data(), l.stride, a.inner_index, a.inner_count, a.rho, a.fp,
-        EV ? a.ev.e : nullptr);
-    if constexpr (HALF)
-      eam_embed_kernel<EV><<<gpu::blocks_for(n), gpu::block_size()>>>(n, a.pos, a.tables, a.rho, a.fp,
-                                                                       EV ? a.ev.e : nullptr);
-    eam_force_variant_kernel<EV, R, HALF, TPA><<<gpu::blocks_for(n * TPA), gpu::block_size()>>>(
-        n, a.box, a.pos, a.tables, a.inner_index, a.inner_count, l.stride, a.fp, a.fx, a.fy, a.fz, a.ev, a.kick);
+    gpu::launch(n * TPA, eam_density_variant_kernel<EV, R, HALF, TPA>, n, a.box, a.pos, a.tables, l.index.data(),
+                l.count.data(), l.stride, a.inner_index, a.inner_count, a.rho, a.fp, EV ? a.ev.e : nullptr);
+    if constexpr (HALF) gpu::launch(n, eam_embed_kernel<EV>, n, a.pos, a.tables, a.rho, a.fp, EV ? a.ev.e : nullptr);
+    gpu::launch(n * TPA, eam_force_variant_kernel<EV, R, HALF, TPA>, n, a.box, a.pos, a.tables, a.inner_index,
+                a.inner_count, l.stride, a.fp, a.fx, a.fy, a.fz, a.ev, a.kick);
   });
 }
 
@@ -395,7 +392,7 @@ void lj_forces(const LjLaunch& a, bool ev, bool mixed, int tpa) {
   else
     ev ? lj_launch<true, double>(a, half, tpa) : lj_launch<false, double>(a, half, tpa);
   if (half && a.kick.on)
-    kick_kernel<<<gpu::blocks_for(a.n), gpu::block_size()>>>(a.n, a.pos, a.fx, a.fy, a.fz, a.kick);
+    gpu::launch(a.n, kick_kernel, a.n, a.pos, a.fx, a.fy, a.fz, a.kick);
   MOLSTEP_CUDA_CHECK(cudaGetLastError());
 }
 
@@ -411,7 +408,7 @@ void eam_forces(const EamLaunch& a, bool ev, bool mixed, int tpa) {
   else
     ev ? eam_launch<true, double>(a, half, tpa) : eam_launch<false, double>(a, half, tpa);
   if (half && a.kick.on)
-    kick_kernel<<<gpu::blocks_for(a.n), gpu::block_size()>>>(a.n, a.pos, a.fx, a.fy, a.fz, a.kick);
+    gpu::launch(a.n, kick_kernel, a.n, a.pos, a.fx, a.fy, a.fz, a.kick);
   MOLSTEP_CUDA_CHECK(cudaGetLastError());
 }
 

@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: MIT
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 
 #include "molstep/core/error.hpp"
-#include "molstep/gpu/launch.cuh"
 #include "molstep/core/progress.hpp"
+#include "molstep/gpu/launch.cuh"
+#include "molstep/gpu/stream.cuh"
 #include "molstep/md/cuda/fixes_cuda.cuh"
 #include "molstep/md/cuda/neighbor_cuda.cuh"
 #include "molstep/md/cuda/pair_cuda.cuh"
 #include "molstep/md/cuda/run_cuda.hpp"
+#include "molstep/md/cuda/step_cuda.cuh"
+#include "molstep/md/cuda/step_status.cuh"
 #include "molstep/md/simulation.hpp"
 
 namespace molstep::md::cuda {
@@ -91,9 +95,13 @@ std::string device_summary() {
 RunSummary run(Simulation& sim, long nsteps) {
   if (device_count() == 0) throw Error("--device cuda: no CUDA device is available (use --device cpu)");
   System& s = sim.system;
-  // The fixes' GPU twins first: a fix without one is an error naming --device cpu.
   const double dt = sim.dt();
-  FixesCuda fixes(sim.fixes, s, dt);
+  const long first = sim.step, last = sim.step + nsteps;
+  StepStatus initial_status;
+  initial_status.step = first;
+  StepStatusChannel status(initial_status);
+  // The fixes' GPU twins first: a fix without one is an error naming --device cpu.
+  FixesCuda fixes(sim.fixes, s, dt, &status.device()->halted);
   const std::size_t n = s.atoms.size();
   const double skin = sim.neighbor.settings.skin;
   const double rl = sim.pair->cutoff() + skin;
@@ -129,12 +137,13 @@ RunSummary run(Simulation& sim, long nsteps) {
     box.len[d] = s.box.length(d);
     box.inv[d] = 1.0 / box.len[d];
   }
-  NeighborCuda nb;
+  const auto& ns = sim.neighbor.settings;
+  const int every = std::max(1, ns.every);
+  NeighborCuda nb(box, rl, ListRule{every, ns.delay, ns.check, skin}, n);
   DeviceList list;
   auto pair = PairCuda::make(*sim.pair, s.ntypes, sim.precision == Precision::mixed);
-  nb.build(a, box, rl, list);
-  long builds = 1;
-  const Kick no_kick{false, 0.0, nullptr, nullptr, nullptr, nullptr};
+  nb.build_now(a, list, status);
+  const Kick no_kick{false, 0.0, nullptr, nullptr, nullptr, nullptr, nullptr};
   // The second half kick of the step, fused into the force kernel when no fix has work between
   // the forces and that kick (fix nve, fix nvt); otherwise (fix langevin adds its force at
   // post_force) the fixes kick in their own kernels after post_force, as on the CPU.
@@ -142,7 +151,7 @@ RunSummary run(Simulation& sim, long nsteps) {
   pair->compute(a, box, list, true, no_kick);
   // As the CPU run: the fixes' setup after the setup forces (fix langevin adds its force for the
   // first step; fix nvt starts its chain from the host copy, which holds the same velocities).
-  fixes.setup(s, a, integrators::RunInfo{dt, sim.step, sim.step + nsteps});
+  fixes.setup(s, a, integrators::RunInfo{dt, first, last});
   auto ev = pair->reduce(n);
   download(a, s);
   MOLSTEP_CUDA_CHECK(cudaDeviceSynchronize());
@@ -154,93 +163,152 @@ RunSummary run(Simulation& sim, long nsteps) {
   sim.observe_analyses();
   timer.lap(core::Stage::output);
 
-  const auto& ns = sim.neighbor.settings;
-  const long last = sim.step + nsteps;
-  long ago = 0;
+  StepCuda step({a, box, nb, list, *pair, fixes, status.device(), kick});
+  // A fix that keeps state on the host every step (nvt) must not step on after a failed build:
+  // the run then reads the status right after each build, before the forces.
+  const bool eager = fixes.needs_host_each_step();
+  const auto build_step = [&](long t) { return (t - first) % every == 0; };
+  const auto thermo_step = [&](long t) {
+    return t == last || (sim.thermo.every > 0 && t % sim.thermo.every == 0);
+  };
+  const auto output_step = [&](long t) {
+    bool out = thermo_step(t);
+    for (auto& dmp : sim.dumps) out = out || t % dmp->every() == 0;
+    for (auto& an : sim.analyses) out = out || an->due(t);
+    return out;
+  };
+
+  // The host learns what the device decided (builds, a failed build) from StepStatus: at output
+  // steps, which wait for the device anyway, and every kPoll steps from a copy posted kPoll steps
+  // before (by then long arrived), so the steps between never wait. A build that fails (the list
+  // overflowed) halts the device right after its list pass; the host finds out at the next read,
+  // grows the list, lists again, winds its own step count back to the failed step and finishes
+  // that step, so the run goes on exactly as if the list had been large enough.
+  constexpr long kPoll = 32;
+  struct Confirmed {
+    long step;
+    double elapsed;
+  } good{first, sim.elapsed_time}, posted{-1, 0.0};
+  const auto resume = [&](const StepStatus& st) {
+    if (nb.repair(a, list, status)) step.invalidate();
+    sim.elapsed_time = good.elapsed;
+    for (long t = good.step; t < st.step; ++t) sim.elapsed_time += dt;
+    sim.step = st.step;
+    step.forces(thermo_step(sim.step));
+    step.final(sim.step);
+  };
+  const auto settle = [&] {
+    const StepStatus st = status.read();
+    if (st.halted) resume(st);
+    good = {sim.step, sim.elapsed_time};
+    posted.step = -1;
+  };
+  const auto poll = [&] {
+    if (posted.step >= 0) {
+      const StepStatus st = status.collect();
+      if (st.halted) {
+        settle();
+        return;
+      }
+      good = posted;
+    }
+    status.post();
+    posted = {sim.step, sim.elapsed_time};
+  };
   core::Progress progress("run", nsteps, "steps");
-  // Stage times come from synchronising around the stages of every seventh step (7 shares no
-  // factor with usual rebuild and thermo intervals, so rebuild steps are sampled in proportion);
-  // the other steps run without any host round trip unless the displacement check or output
-  // needs one.
-  for (long k = 0; k < nsteps; ++k) {
-    progress.update(k);
-    const bool sample = k % 7 == 0;
-    const auto lap = [&](core::Stage st) {
-      if (!sample) return;
-      MOLSTEP_CUDA_CHECK(cudaDeviceSynchronize());
-      timer.lap(st);
-    };
-    if (sample) {
-      MOLSTEP_CUDA_CHECK(cudaDeviceSynchronize());
-      timer.skip();
-    }
-    ++sim.step;
-    fixes.initial_integrate(a, sim.step);
-    lap(core::Stage::integrate);
-    ++ago;
-    if (ago >= ns.delay && ago % ns.every == 0 && (!ns.check || nb.moved_beyond(a, 0.5 * skin))) {
-      nb.build(a, box, rl, list);
-      ++builds;
-      ago = 0;
-    }
-    lap(core::Stage::neighbor);
-    const bool thermo_step = sim.step == last || (sim.thermo.every > 0 && sim.step % sim.thermo.every == 0);
-    pair->compute(a, box, list, thermo_step, kick);
-    lap(core::Stage::force);
-    fixes.post_force(a, sim.step);
-    fixes.final_integrate(a, sim.step);
-    sim.elapsed_time += dt;
-    lap(core::Stage::integrate);
-    bool need_host = thermo_step;
-    for (auto& dmp : sim.dumps) need_host = need_host || sim.step % dmp->every() == 0;
+  const auto output = [&](long t) {
+    bool need_host = thermo_step(t);
+    for (auto& dmp : sim.dumps) need_host = need_host || t % dmp->every() == 0;
     // In-situ analyses read the positions where they are unless a query needs them on the host.
     for (auto& an : sim.analyses) {
-      if (!an->due(sim.step)) continue;
+      if (!an->due(t)) continue;
       if (an->device_ready()) {
-        an->observe_device(analysis::DevicePositions{&a.pos.data()->x, 4, a.id.data(), n}, s, sim.step, dt);
+        an->observe_device(analysis::DevicePositions{&a.pos.data()->x, 4, a.id.data(), n}, s, t, dt);
       } else {
         need_host = true;
       }
     }
-    if (need_host) {
-      if (thermo_step) ev = pair->reduce(n);
-      download(a, s);
-      if (thermo_step) {
-        progress.finish();
-        sim.emit_thermo(ev);
+    if (!need_host) return;
+    if (thermo_step(t)) ev = pair->reduce(n);
+    download(a, s);
+    if (thermo_step(t)) {
+      progress.finish();
+      sim.emit_thermo(ev);
+    }
+    for (auto& dmp : sim.dumps)
+      if (t % dmp->every() == 0) dmp->write(s, t);
+    sim.observe_analyses();
+  };
+
+  // Stage times come from synchronising around the stages of sampled steps, every 7th (7 shares
+  // no factor with usual rebuild and thermo intervals, so build steps are sampled in proportion),
+  // or every 91st (7 x 13) where steps are replayed from graphs, whose gain a sample undoes.
+  // The other steps run without any host round trip; output steps wait for the device.
+  const long sample_every = step.graphs_on() ? 91 : 7;
+  while (sim.step < last) {
+    progress.update(sim.step - first);
+    const long t = ++sim.step;
+    const bool out = output_step(t), build = build_step(t);
+    const bool sample = (t - first - 1) % sample_every == 0;
+    if (!out && !sample && !eager) {
+      step.run(t, build);
+    } else {
+      const auto lap = [&](core::Stage st) {
+        if (!sample) return;
+        MOLSTEP_CUDA_CHECK(cudaStreamSynchronize(gpu::stream()));
+        timer.lap(st);
+      };
+      if (sample) {
+        MOLSTEP_CUDA_CHECK(cudaStreamSynchronize(gpu::stream()));
+        timer.skip();
       }
-      for (auto& dmp : sim.dumps)
-        if (sim.step % dmp->every() == 0) dmp->write(s, sim.step);
-      sim.observe_analyses();
+      step.initial(t);
+      lap(core::Stage::integrate);
+      step.neighbor(build);
+      if (eager && build && status.read().halted && nb.repair(a, list, status)) step.invalidate();
+      lap(core::Stage::neighbor);
+      step.forces(thermo_step(t));
+      lap(core::Stage::force);
+      step.final(t);
+      lap(core::Stage::integrate);
+    }
+    sim.elapsed_time += dt;
+    if (out) {
+      settle();
+      if (output_step(sim.step)) output(sim.step);
       if (sample) timer.lap(core::Stage::output);
+    } else if ((t - first) % kPoll == 0) {
+      poll();
     }
   }
-  MOLSTEP_CUDA_CHECK(cudaDeviceSynchronize());
+  const StepStatus final_status = status.read();
   progress.finish();
   // Unsampled steps: spread their time over the stages in the sampled proportions.
   const double measured = timer.total();
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   sum.stages = timer;
   if (measured > 0.0) {
-    core::StageTimer out;
-    out.reset();
+    core::StageTimer spread;
+    spread.reset();
     for (int st = 0; st < static_cast<int>(core::Stage::count); ++st) {
       const auto stage = static_cast<core::Stage>(st);
-      out.add(stage, timer.seconds(stage) * wall / measured);
+      spread.add(stage, timer.seconds(stage) * wall / measured);
     }
-    sum.stages = out;
+    sum.stages = spread;
   }
   download(a, s);
   sum.etotal_end = sim.total_energy(ev);
-  sum.neighbor_builds = builds - 1;
+  sum.neighbor_builds = final_status.builds;
   sum.list_pairs = 0;
   sum.wall_seconds = wall;
-  std::size_t bytes = nb.bytes() + pair->bytes() + fixes.bytes() + list.index.bytes() + list.count.bytes();
+  std::size_t bytes = nb.bytes() + pair->bytes() + fixes.bytes() + list.index.bytes() + list.count.bytes() +
+                      status.bytes();
   bytes += a.pos.bytes();
   for (const auto* arr : {&a.vx, &a.vy, &a.vz, &a.fx, &a.fy, &a.fz}) bytes += arr->bytes();
   bytes += a.type.bytes() + a.ix.bytes() + a.iy.bytes() + a.iz.bytes() + a.id.bytes();
   sum.notes.push_back(format("GPU memory: %s allocated by molstep (neighbour list: %d slots per atom)",
                                   gib(static_cast<double>(bytes)).c_str(), list.max_neighbors));
+  sum.notes.push_back(step.summary());
   return sum;
 }
 
