@@ -6,10 +6,16 @@
 namespace molstep::fullerene {
 namespace {
 
-/// Stores the cyclic sequence `seq` (listed in orientation s) as v's neighbour list.
-void store(PlanarMap& g, int v, const int* seq, int n, int s) {
-  for (int i = 0; i < n; ++i) g.adj[v][s > 0 ? i : (n - i) % n] = static_cast<std::uint8_t>(seq[i]);
+/// Stores the cyclic sequence `seq` (listed in orientation s) as v's neighbour list; false when
+/// it is too long for a neighbour list.
+bool store(PlanarMap& g, int v, const int* seq, int n, int s) {
+  if (n < 1 || n > PlanarMap::kMaxDegree) return false;
+  for (int i = 0; i < n; ++i) {
+    const int slot = s > 0 ? i : (n - i) % n;
+    if (slot < PlanarMap::kMaxDegree) g.adj[v][slot] = static_cast<std::uint8_t>(seq[i]);
+  }
   g.deg[v] = static_cast<std::uint8_t>(n);
+  return true;
 }
 
 /// Splits t: the new vertex r takes t's neighbours strictly between x and y (walking in
@@ -35,14 +41,12 @@ bool split(PlanarMap& g, int t, int x, int y, int s, int r) {
   if (rn > PlanarMap::kMaxDegree || g.deg[x] >= PlanarMap::kMaxDegree || g.deg[y] >= PlanarMap::kMaxDegree)
     return false;
   for (int i = 2; i + 1 < rn; ++i) g.replace(rseq[i], t, r);
-  store(g, r, rseq.data(), rn, s);
-  store(g, t, tseq.data(), tn, s);
+  if (!store(g, r, rseq.data(), rn, s) || !store(g, t, tseq.data(), tn, s)) return false;
   // r sits just before t around x and just after t around y (in orientation s).
   const int xt = g.index_of(x, t);
-  g.insert_at(x, s > 0 ? xt : xt + 1, r);
+  if (!g.insert_at(x, s > 0 ? xt : xt + 1, r)) return false;
   const int yt = g.index_of(y, t);
-  g.insert_at(y, s > 0 ? yt + 1 : yt, r);
-  return true;
+  return g.insert_at(y, s > 0 ? yt + 1 : yt, r);
 }
 
 /// Merges r into its neighbour t; false when that would create a multiple edge.
@@ -64,7 +68,7 @@ bool contract_into(PlanarMap& g, int r, int t) {
   }
   if (n > PlanarMap::kMaxDegree || seq[0] != x || seq[dt - 2] != y) return false;
   for (int i = 2; i + 1 < d; ++i) g.replace(g.adj[r][(it + i) % d], r, t);
-  store(g, t, seq.data(), n, 1);
+  if (!store(g, t, seq.data(), n, 1)) return false;
   g.remove_at(x, g.index_of(x, r));
   g.remove_at(y, g.index_of(y, r));
   g.deg[r] = 0;

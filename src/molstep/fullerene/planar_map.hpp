@@ -33,10 +33,14 @@ struct PlanarMap {
     if (j < 0) j += d;
     return adj[v][j];
   }
-  void insert_at(int v, int pos, int w) {
-    for (int i = deg[v]; i > pos; --i) adj[v][i] = adj[v][i - 1];
+  /// Inserts w at position pos of v's list; false (and no change) when the list is full.
+  bool insert_at(int v, int pos, int w) {
+    const int d = deg[v];
+    if (d >= kMaxDegree || pos < 0 || pos > d) return false;
+    for (int i = d; i > pos; --i) adj[v][i] = adj[v][i - 1];
     adj[v][pos] = static_cast<std::uint8_t>(w);
-    ++deg[v];
+    deg[v] = static_cast<std::uint8_t>(d + 1);
+    return true;
   }
   void remove_at(int v, int pos) {
     for (int i = pos; i + 1 < deg[v]; ++i) adj[v][i] = adj[v][i + 1];
