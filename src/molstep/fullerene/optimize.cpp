@@ -1,1 +1,136 @@
 // SPDX-License-Identifier: MIT
+#include "molstep/fullerene/optimize.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "molstep/core/error.hpp"
+
+namespace molstep::fullerene {
+namespace {
+
+using Vec = std::array<double, 3>;
+
+double dot(std::span<const Vec> a, std::span<const Vec> b) {
+  double s = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) s += a[i][0] * b[i][0] + a[i][1] * b[i][1] + a[i][2] * b[i][2];
+  return s;
+}
+
+/// out = x + alpha s
+void step(std::span<const Vec> x, double alpha, std::span<const Vec> s, std::span<Vec> out) {
+  for (std::size_t i = 0; i < x.size(); ++i)
+    for (int c = 0; c < 3; ++c) out[i][c] = x[i][c] + alpha * s[i][c];
+}
+
+/// Golden-section search for the minimum of E(x + alpha s) on alpha in [0, 1], with a fixed 20
+/// reductions of the bracket (s has unit norm, so alpha is the step's length in Angstrom).
+/// Returns 0 when even the better of the last two probes is above E(x): no step then.
+double golden_section(const ForceField& ff, std::span<const Vec> x, std::span<const Vec> s, double e0,
+                      std::span<Vec> trial) {
+  constexpr double tau = 0.6180339887;
+  constexpr int reductions = 20;
+  const auto energy_at = [&](double alpha) {
+    step(x, alpha, s, trial);
+    return ff.energy(trial);
+  };
+  double a = 0, b = 1;
+  double x1 = a + (1 - tau) * (b - a), x2 = a + tau * (b - a);
+  double f1 = energy_at(x1), f2 = energy_at(x2);
+  for (int i = 0; i < reductions; ++i) {
+    if (f1 < f2) {
+      b = x2;
+      x2 = x1;
+      f2 = f1;
+      x1 = a + (1 - tau) * (b - a);
+      f1 = energy_at(x1);
+    } else {
+      a = x1;
+      x1 = x2;
+      f1 = f2;
+      x2 = a + tau * (b - a);
+      f2 = energy_at(x2);
+    }
+  }
+  return f1 > e0 ? 0.0 : 0.5 * (a + b);
+}
+
+double max_bond_error(const ForceField& ff, std::span<const Vec> x) {
+  double worst = 0;
+  for (int a = 0; a < ff.size(); ++a) {
+    const AtomTerms& t = ff.atoms()[a];
+    for (int k = 0; k < 3; ++k) {
+      const Vec& p = x[a];
+      const Vec& q = x[t.nbr[k]];
+      const double r = std::hypot(q[0] - p[0], q[1] - p[1], q[2] - p[2]);
+      worst = std::max(worst, std::abs(r - t.r0[k]) / t.r0[k]);
+    }
+  }
+  return worst;
+}
+
+}  // namespace
+
+OptimizeResult optimize(const CubicGraph& g, std::span<Vec> x, const OptimizeOptions& options) {
+  const ForceField ff(g, {.flatness = options.flatness});
+  const int n = ff.size();
+  if (static_cast<int>(x.size()) != n)
+    throw Error("fullerene optimiser: " + std::to_string(x.size()) + " positions for " + std::to_string(n) + " atoms");
+  const int max_iterations = options.max_iterations > 0 ? options.max_iterations : 5 * n;
+
+  std::vector<Vec> grad(n), grad_new(n), dir(n), trial(n);
+  OptimizeResult result;
+  result.energy = ff.energy_and_gradient(x, grad);
+  const auto normalise = [](std::span<Vec> v) {
+    const double scale = 1.0 / std::sqrt(dot(v, v));
+    for (Vec& p : v)
+      for (double& c : p) c *= scale;
+  };
+  for (int i = 0; i < n; ++i)
+    for (int c = 0; c < 3; ++c) dir[i][c] = -grad[i][c];
+  normalise(dir);
+  bool steepest = true;
+
+  for (int it = 0;; ++it) {
+    result.iterations = it;
+    result.grad_norm = std::sqrt(dot(grad, grad)) / n;
+    if (!std::isfinite(result.grad_norm) || !std::isfinite(result.energy)) {
+      result.status = OptimizeStatus::failed;
+      return result;
+    }
+    if (result.grad_norm < options.gradient_tolerance && max_bond_error(ff, x) < options.bond_tolerance) {
+      result.status = OptimizeStatus::converged;
+      return result;
+    }
+    if (it >= max_iterations) {
+      result.status = OptimizeStatus::failed;
+      return result;
+    }
+
+    const double alpha = golden_section(ff, x, dir, result.energy, trial);
+    // No step along steepest descent: every later iteration would repeat this one exactly
+    // (same x, gradient and direction), so the budget is spent here and now.
+    if (alpha == 0 && steepest) {
+      result.status = OptimizeStatus::failed;
+      return result;
+    }
+    double beta = 0;
+    if (alpha > 0) {
+      step(x, alpha, dir, x);
+      result.energy = ff.energy_and_gradient(x, grad_new);
+      double num = 0;
+      for (int i = 0; i < n; ++i)
+        for (int c = 0; c < 3; ++c) num += (grad_new[i][c] - grad[i][c]) * grad_new[i][c];
+      beta = std::max(num / dot(grad, grad), 0.0);
+      std::swap(grad, grad_new);
+    }
+    for (int i = 0; i < n; ++i)
+      for (int c = 0; c < 3; ++c) dir[i][c] = -grad[i][c] + beta * dir[i][c];
+    normalise(dir);
+    steepest = beta == 0;
+  }
+}
+
+}  // namespace molstep::fullerene
