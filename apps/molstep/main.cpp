@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
   std::reverse(args.begin(), args.end());
   const auto run_md = molstep::app::add_md_command(app);
   const auto run_analyze = molstep::app::add_analyze_command(app);
+  const auto run_fullerene = molstep::app::add_fullerene_command(app);
   try {
     app.parse(args);
   } catch (const CLI::ParseError& e) {
@@ -33,6 +34,11 @@ int main(int argc, char** argv) {
     // Under mpirun, molstep analyze splits the frames over the ranks.
     molstep::app::MpiSession mpi(argc, argv);
     return run_analyze();
+  }
+  if (app.got_subcommand("fullerene")) {
+    // Under mpirun, molstep fullerene isomerspace shares the isomers out over the ranks.
+    molstep::app::MpiSession mpi(argc, argv);
+    return run_fullerene();
   }
   return 0;
 }

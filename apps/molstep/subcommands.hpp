@@ -25,4 +25,7 @@ class MpiSession {
 /// Registers `molstep analyze`.
 std::function<int()> add_analyze_command(CLI::App& app);
 
+/// Registers `molstep fullerene` (count, generate, optimize, isomerspace).
+std::function<int()> add_fullerene_command(CLI::App& app);
+
 }  // namespace molstep::app

@@ -1,1 +1,460 @@
 // SPDX-License-Identifier: MIT
+#include "molstep/fullerene/isomerspace.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <exception>
+#include <limits>
+#include <memory>
+#include <random>
+#include <type_traits>
+#include <unordered_set>
+
+#include "molstep/analysis/csv.hpp"
+#include "molstep/core/atomic_file.hpp"
+#include "molstep/core/error.hpp"
+#include "molstep/core/plot_png.hpp"
+#include "molstep/core/progress.hpp"
+#include "molstep/fullerene/dual.hpp"
+#include "molstep/fullerene/embed.hpp"
+#include "molstep/fullerene/generator.hpp"
+#include "molstep/fullerene/spiral.hpp"
+
+namespace molstep::fullerene {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point& mark) {
+  const auto now = Clock::now();
+  const double s = std::chrono::duration<double>(now - mark).count();
+  mark = now;
+  return s;
+}
+
+/// A number per isomer: a column of results.csv, a key of summary.json's "metrics".
+struct Metric {
+  std::string_view name;
+  double (*value)(const IsomerResult&);
+};
+
+constexpr std::array kMetrics{
+    Metric{"iterations", [](const IsomerResult& r) { return static_cast<double>(r.iterations); }},
+    Metric{"energy", [](const IsomerResult& r) { return r.properties.energy; }},
+    Metric{"bond_rmsd", [](const IsomerResult& r) { return r.properties.bond_rmsd; }},
+    Metric{"angle_rmsd", [](const IsomerResult& r) { return r.properties.angle_rmsd; }},
+    Metric{"dihedral_rmsd", [](const IsomerResult& r) { return r.properties.dihedral_rmsd; }},
+    Metric{"bond_rrmse", [](const IsomerResult& r) { return r.properties.bond_rrmse; }},
+    Metric{"angle_rrmse", [](const IsomerResult& r) { return r.properties.angle_rrmse; }},
+    Metric{"dihedral_rrmse", [](const IsomerResult& r) { return r.properties.dihedral_rrmse; }},
+    Metric{"volume", [](const IsomerResult& r) { return r.properties.volume; }},
+    Metric{"sphericity", [](const IsomerResult& r) { return r.properties.sphericity; }},
+    Metric{"circumradius", [](const IsomerResult& r) { return r.properties.circumradius; }},
+    Metric{"homo_lumo_gap", [](const IsomerResult& r) { return r.properties.homo_lumo_gap; }},
+    Metric{"seconds", [](const IsomerResult& r) { return r.total_seconds(); }},
+};
+
+std::size_t metric_index(std::string_view name) {
+  for (std::size_t m = 0; m < kMetrics.size(); ++m)
+    if (kMetrics[m].name == name) return m;
+  throw Error(fmt::format("no isomer metric '{}'", name));
+}
+
+/// A histogram PNG of summary.json: the named metrics, on a log10 axis.
+struct Histogram {
+  std::string_view file, title, xlabel;
+  std::vector<std::string_view> metrics;
+};
+
+const std::vector<Histogram>& histograms() {
+  static const std::vector<Histogram> plots{
+      {"hist_bond_rmsd.png", "bond length RMS deviation", "log10(bond RMSD / A)", {"bond_rmsd"}},
+      {"hist_angle_rmsd.png", "corner angle RMS deviation", "log10(angle RMSD / degree)", {"angle_rmsd"}},
+      {"hist_dihedral_rmsd.png", "dihedral RMS deviation", "log10(dihedral RMSD / degree)", {"dihedral_rmsd"}},
+      {"hist_rrmse.png", "relative RMS errors", "log10(RRMSE)", {"bond_rrmse", "angle_rrmse", "dihedral_rrmse"}},
+  };
+  return plots;
+}
+
+// --- rows travel between ranks as bytes: a fixed record, then the spiral ---
+
+struct PackedRow {
+  std::uint64_t index;
+  std::int32_t atoms, status, iterations, spiral_length;
+  IsomerProperties properties;
+  StageSeconds seconds;
+};
+static_assert(std::is_trivially_copyable_v<PackedRow>);
+
+void pack(const IsomerResult& r, std::string& out) {
+  const PackedRow row{r.index,          r.atoms, static_cast<std::int32_t>(r.status), r.iterations,
+                      static_cast<std::int32_t>(r.spiral.size()), r.properties, r.seconds};
+  out.append(reinterpret_cast<const char*>(&row), sizeof row);
+  out += r.spiral;
+}
+
+std::vector<IsomerResult> unpack(std::string_view bytes) {
+  std::vector<IsomerResult> rows;
+  while (!bytes.empty()) {
+    PackedRow row;
+    std::memcpy(&row, bytes.data(), sizeof row);
+    bytes.remove_prefix(sizeof row);
+    IsomerResult& r = rows.emplace_back();
+    r.index = row.index;
+    r.atoms = row.atoms;
+    r.status = static_cast<IsomerStatus>(row.status);
+    r.iterations = row.iterations;
+    r.properties = row.properties;
+    r.seconds = row.seconds;
+    r.spiral = std::string(bytes.substr(0, static_cast<std::size_t>(row.spiral_length)));
+    bytes.remove_prefix(static_cast<std::size_t>(row.spiral_length));
+  }
+  return rows;
+}
+
+/// On rank 0: the round's rows of every rank, in source order (rank k holds isomers k mod size).
+/// Other ranks get none.
+std::vector<IsomerResult> gather_rows(const analysis::Partition& part, const std::vector<OptimizedIsomer>& batch) {
+  std::string bytes;
+  for (const OptimizedIsomer& isomer : batch) pack(isomer.result, bytes);
+  std::vector<std::vector<IsomerResult>> by_rank;
+  for (const std::string& text : analysis::gather_text(part, bytes)) by_rank.push_back(unpack(text));
+  std::vector<IsomerResult> rows;
+  if (by_rank.empty()) return rows;
+  for (std::size_t j = 0;; ++j) {
+    auto& from = by_rank[j % by_rank.size()];
+    if (j / by_rank.size() >= from.size()) break;
+    rows.push_back(std::move(from[j / by_rank.size()]));
+  }
+  return rows;
+}
+
+// --- summary statistics ---
+
+/// Linear interpolation between order statistics (numpy's default); `sorted` is not empty.
+double percentile(const std::vector<double>& sorted, double q) {
+  const double at = q * static_cast<double>(sorted.size() - 1);
+  const auto lo = static_cast<std::size_t>(std::floor(at));
+  const std::size_t hi = std::min(lo + 1, sorted.size() - 1);
+  return sorted[lo] + (at - static_cast<double>(lo)) * (sorted[hi] - sorted[lo]);
+}
+
+nlohmann::json statistics(const std::vector<double>& values) {
+  std::vector<double> finite;
+  for (double v : values)
+    if (std::isfinite(v)) finite.push_back(v);
+  nlohmann::json s{{"count", finite.size()}, {"non_finite", values.size() - finite.size()}};
+  if (finite.empty()) return s;
+  std::sort(finite.begin(), finite.end());
+  double sum = 0;
+  for (double v : finite) sum += v;
+  s["mean"] = sum / static_cast<double>(finite.size());
+  s["min"] = finite.front();
+  s["p25"] = percentile(finite, 0.25);
+  s["median"] = percentile(finite, 0.5);
+  s["p75"] = percentile(finite, 0.75);
+  s["p90"] = percentile(finite, 0.9);
+  s["p99"] = percentile(finite, 0.99);
+  s["max"] = finite.back();
+  return s;
+}
+
+/// Writes plot.file under `dir` unless no value is positive and finite; whether it did.
+bool write_histogram(const std::filesystem::path& dir, const Histogram& plot, const std::string& title_prefix,
+                     const std::vector<std::vector<double>>& values) {
+  constexpr int kBins = 40;
+  std::vector<std::vector<double>> logs;
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+  for (std::string_view name : plot.metrics) {
+    auto& l = logs.emplace_back();
+    for (double v : values[metric_index(name)])
+      if (std::isfinite(v) && v > 0) l.push_back(std::log10(v));
+    for (double x : l) {
+      lo = std::min(lo, x);
+      hi = std::max(hi, x);
+    }
+  }
+  if (!(lo <= hi)) return false;
+  if (hi - lo < 1e-9) {
+    lo -= 0.5;
+    hi += 0.5;
+  }
+  const double width = (hi - lo) / kBins;
+  core::PlotSpec spec;
+  spec.title = title_prefix + std::string(plot.title);
+  spec.xlabel = std::string(plot.xlabel);
+  spec.ylabel = "isomers";
+  spec.bars = true;
+  for (std::size_t s = 0; s < logs.size(); ++s) {
+    core::PlotSeries series;
+    series.label = plot.metrics.size() > 1 ? std::string(plot.metrics[s]) : "";
+    series.y.assign(kBins, 0.0);
+    for (int b = 0; b < kBins; ++b) series.x.push_back(lo + (b + 0.5) * width);
+    for (double x : logs[s]) series.y[std::min(kBins - 1, static_cast<int>((x - lo) / width))] += 1;
+    spec.series.push_back(std::move(series));
+  }
+  core::write_plot_png(dir / plot.file, spec);
+  return true;
+}
+
+/// Rank 0's share of run_isomerspace: the CSV as rows arrive, then the summary and the plots.
+class Report {
+ public:
+  Report(const IsomerspaceOptions& options, std::uint64_t total, const std::string& space)
+      : options_(options),
+        csv_(options.out / "results.csv"),
+        progress_("C" + std::to_string(options.atoms) + " isomerspace", static_cast<long>(total), "isomers"),
+        values_(kMetrics.size()) {
+    std::string header;
+    for (const std::string& c : isomer_csv_columns()) header += (header.empty() ? "" : ",") + c;
+    csv_.stream() << "# molstep fullerene isomerspace: " << space << '\n' << header << '\n';
+  }
+
+  void add(const std::vector<IsomerResult>& rows) {
+    for (const IsomerResult& r : rows) {
+      csv_.stream() << isomer_csv_row(r) << '\n';
+      ++status_counts_[static_cast<int>(r.status)];
+      for (std::size_t m = 0; m < kMetrics.size(); ++m) values_[m].push_back(kMetrics[m].value(r));
+      for (std::size_t s = 0; s < stage_seconds_.size(); ++s) stage_seconds_[s] += r.seconds[s];
+    }
+    rows_ += rows.size();
+    progress_.update(static_cast<long>(rows_));
+  }
+
+  nlohmann::json finish(nlohmann::json summary, const StreamTimes& times, double count_seconds, double wall) {
+    progress_.finish();
+    csv_.commit();
+    nlohmann::json status;
+    for (std::size_t s = 0; s < kIsomerStatusNames.size(); ++s) status[std::string(kIsomerStatusNames[s])] = status_counts_[s];
+    nlohmann::json metrics, stages;
+    for (std::size_t m = 0; m < kMetrics.size(); ++m) metrics[std::string(kMetrics[m].name)] = statistics(values_[m]);
+    for (std::size_t s = 0; s < kStageNames.size(); ++s) stages[std::string(kStageNames[s])] = stage_seconds_[s];
+    summary["isomers"] = rows_;
+    summary["status"] = status;
+    summary["metrics"] = metrics;
+    summary["seconds"] = {{"count", count_seconds},
+                          {"generate", times.source},
+                          {"pipeline", times.pipeline},
+                          {"wall", wall},
+                          {"stages", stages}};
+    summary["isomers_per_second"] = wall > 0 ? static_cast<double>(rows_) / wall : 0.0;
+    std::vector<std::string> files{"results.csv", "summary.json"};
+    const std::string prefix = fmt::format("C{}{}: ", options_.atoms, options_.ipr ? " IPR" : "");
+    for (const Histogram& plot : histograms())
+      if (write_histogram(options_.out, plot, prefix, values_)) files.emplace_back(plot.file);
+    summary["files"] = files;
+    core::AtomicFile json(options_.out / "summary.json");
+    json.stream() << summary.dump(2) << '\n';
+    json.commit();
+    return summary;
+  }
+
+ private:
+  const IsomerspaceOptions& options_;
+  core::AtomicFile csv_;
+  core::Progress progress_;
+  std::vector<std::vector<double>> values_;
+  std::array<std::uint64_t, kIsomerStatusNames.size()> status_counts_{};
+  StageSeconds stage_seconds_{};
+  std::uint64_t rows_ = 0;
+};
+
+bool finite(const OptimizedIsomer& isomer) {
+  if (!std::isfinite(isomer.result.properties.energy)) return false;
+  for (const auto& p : isomer.positions)
+    for (double c : p)
+      if (!std::isfinite(c)) return false;
+  return true;
+}
+
+}  // namespace
+
+double IsomerResult::total_seconds() const {
+  double s = 0;
+  for (double t : seconds) s += t;
+  return s;
+}
+
+OptimizedIsomer optimize_isomer(const Triangulation& dual, std::uint64_t index, const OptimizeOptions& options) {
+  OptimizedIsomer out;
+  IsomerResult& r = out.result;
+  r.index = index;
+  r.atoms = dual.atoms();
+  auto mark = Clock::now();
+  int stage = 0;
+  const auto lap = [&] { r.seconds[stage++] = seconds_since(mark); };
+  try {
+    const auto spiral = canonical_spiral(dual);
+    r.spiral = spiral ? format_spiral(Spiral{r.atoms, *spiral}) : "-";
+    lap();
+    out.graph = dualize(dual);
+    lap();
+    const auto layout = tutte_layout(out.graph);
+    lap();
+    out.positions = spherical_projection(out.graph, layout);
+    lap();
+    const OptimizeResult opt = optimize(out.graph, out.positions, options);
+    r.iterations = opt.iterations;
+    lap();
+    r.properties = isomer_properties(ForceField(out.graph, {.flatness = options.flatness}), out.positions);
+    lap();
+    r.status = !finite(out)                              ? IsomerStatus::invalid
+               : opt.status == OptimizeStatus::converged ? IsomerStatus::converged
+                                                         : IsomerStatus::failed;
+  } catch (const Error& e) {
+    throw Error(e.loc(), "isomer " + std::to_string(index) + ": " + e.message());
+  }
+  return out;
+}
+
+StreamTimes optimize_stream(const IsomerSource& source, const StreamOptions& options,
+                            const std::function<void(std::vector<OptimizedIsomer>& batch)>& done) {
+  const int threads = std::max(1, options.threads);
+  const std::size_t batch = options.batch > 0 ? options.batch : 32 * static_cast<std::size_t>(threads);
+  const analysis::Partition& part = options.partition;
+  const std::uint64_t round = batch * static_cast<std::uint64_t>(part.size);
+  std::vector<std::pair<std::uint64_t, Triangulation>> todo;
+  std::vector<OptimizedIsomer> results;
+  std::vector<std::exception_ptr> errors;
+  StreamTimes times;
+  std::uint64_t position = 0;
+  auto mark = Clock::now();
+  const auto run_round = [&] {
+    times.source += seconds_since(mark);
+    const auto n = static_cast<long>(todo.size());
+    results.assign(todo.size(), {});
+    errors.assign(todo.size(), nullptr);
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
+    for (long i = 0; i < n; ++i) {
+      try {
+        results[i] = optimize_isomer(todo[i].second, todo[i].first, options.optimize);
+      } catch (...) {
+        errors[i] = std::current_exception();
+      }
+    }
+    for (const auto& e : errors)
+      if (e) std::rethrow_exception(e);
+    todo.clear();
+    times.pipeline += seconds_since(mark);
+    done(results);
+    mark = Clock::now();
+  };
+  source([&](std::uint64_t index, const Triangulation& dual) {
+    if (part.mine(position)) todo.emplace_back(index, dual);
+    if (++position % round == 0) run_round();
+  });
+  if (position % round != 0) run_round();
+  times.source += seconds_since(mark);
+  return times;
+}
+
+std::vector<std::uint64_t> sample_indices(std::uint64_t population, std::uint64_t k, std::uint64_t seed) {
+  std::vector<std::uint64_t> out;
+  if (k >= population) {
+    out.resize(population);
+    for (std::uint64_t i = 0; i < population; ++i) out[i] = i;
+    return out;
+  }
+  std::mt19937_64 rng(seed);
+  // Uniform in [0, n) by rejection: drop the 2^64 mod n lowest outputs, then reduce mod n.
+  const auto below = [&rng](std::uint64_t n) {
+    const std::uint64_t threshold = (0 - n) % n;
+    for (;;)
+      if (const std::uint64_t r = rng(); r >= threshold) return r % n;
+  };
+  // Floyd: after the step for j, `chosen` is a uniform (j - (population - k) + 1)-subset of [0, j].
+  std::unordered_set<std::uint64_t> chosen;
+  chosen.reserve(static_cast<std::size_t>(k));
+  for (std::uint64_t j = population - k; j < population; ++j)
+    if (!chosen.insert(below(j + 1)).second) chosen.insert(j);
+  out.assign(chosen.begin(), chosen.end());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+const std::vector<std::string>& isomer_csv_columns() {
+  static const std::vector<std::string> columns = [] {
+    std::vector<std::string> c{"index", "spiral", "atoms", "status"};
+    for (const Metric& m : kMetrics) c.emplace_back(m.name);
+    return c;
+  }();
+  return columns;
+}
+
+std::string isomer_csv_row(const IsomerResult& r) {
+  // A spiral holds commas: quoted.
+  std::string row = fmt::format("{},\"{}\",{},{}", r.index, r.spiral, r.atoms, status_name(r.status));
+  for (const Metric& m : kMetrics) {
+    row += ',';
+    row += analysis::format_double(m.value(r));
+  }
+  return row;
+}
+
+nlohmann::json isomer_json(const IsomerResult& r) {
+  nlohmann::json j{{"index", r.index}, {"spiral", r.spiral}, {"atoms", r.atoms}, {"status", status_name(r.status)}};
+  for (const Metric& m : kMetrics) {
+    const double v = m.value(r);
+    j[std::string(m.name)] = std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr);
+  }
+  for (std::size_t s = 0; s < kStageNames.size(); ++s) j["stage_seconds"][std::string(kStageNames[s])] = r.seconds[s];
+  return j;
+}
+
+nlohmann::json run_isomerspace(const IsomerspaceOptions& options) {
+  check_atom_count(options.atoms);
+  const analysis::Partition& part = options.partition;
+  auto start = Clock::now();
+  const std::uint64_t population = count_isomers(options.atoms, options.ipr, std::max(1, options.threads));
+  const double count_seconds = seconds_since(start);
+  const bool sampling = options.sample > 0;
+  const std::vector<std::uint64_t> sample =
+      sampling ? sample_indices(population, options.sample, options.seed) : std::vector<std::uint64_t>{};
+  const std::uint64_t total = sampling ? sample.size() : population;
+
+  const std::string kind = options.ipr ? "IPR isomers" : "isomers";
+  std::string space = fmt::format("C{}, {} {}", options.atoms, population, kind);
+  if (sampling) space += fmt::format(", random sample of {} (seed {})", total, options.seed);
+  nlohmann::json summary{{"atoms", options.atoms},
+                         {"ipr", options.ipr},
+                         {"isomers_in_space", population},
+                         {"threads", std::max(1, options.threads)},
+                         {"mpi_ranks", part.size}};
+  summary["sample"] = sampling ? nlohmann::json{{"requested", options.sample}, {"seed", options.seed}, {"size", total}}
+                               : nlohmann::json(nullptr);
+
+  std::unique_ptr<Report> report;
+  if (part.rank == 0) {
+    std::error_code ec;
+    std::filesystem::create_directories(options.out, ec);
+    if (ec) throw Error(fmt::format("cannot create output folder '{}': {}", options.out.string(), ec.message()));
+    report = std::make_unique<Report>(options, total, space);
+  }
+  const IsomerSource source = [&](const auto& take) {
+    Generator generator(GeneratorOptions{options.atoms, options.ipr, 0, 1});
+    std::uint64_t index = 0;
+    auto next = sample.begin();
+    generator.run([&](const PlanarMap& map) {
+      const std::uint64_t i = index++;
+      if (sampling) {
+        if (next == sample.end() || *next != i) return;
+        ++next;
+      }
+      take(i, as_triangulation(map));
+    });
+  };
+  const StreamTimes times = optimize_stream(
+      source, StreamOptions{.threads = options.threads, .optimize = options.optimize, .partition = part},
+      [&](std::vector<OptimizedIsomer>& batch) {
+        std::vector<IsomerResult> rows = gather_rows(part, batch);
+        if (report) report->add(rows);
+      });
+  if (!report) return nlohmann::json::object();
+  return report->finish(std::move(summary), times, count_seconds, count_seconds + seconds_since(start));
+}
+
+}  // namespace molstep::fullerene
