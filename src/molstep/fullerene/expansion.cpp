@@ -10,9 +10,13 @@ namespace {
 /// it is too long for a neighbour list.
 bool store(PlanarMap& g, int v, const int* seq, int n, int s) {
   if (n < 1 || n > PlanarMap::kMaxDegree) return false;
+  // The mask is a no-op (slots are below n <= kMaxDegree, a power of two) that lets gcc see the
+  // writes stay in range.
+  static_assert((PlanarMap::kMaxDegree & (PlanarMap::kMaxDegree - 1)) == 0);
+  constexpr int mask = PlanarMap::kMaxDegree - 1;
   for (int i = 0; i < n; ++i) {
-    const int slot = s > 0 ? i : (n - i) % n;
-    if (slot < PlanarMap::kMaxDegree) g.adj[v][slot] = static_cast<std::uint8_t>(seq[i]);
+    const int slot = s > 0 || i == 0 ? i : n - i;
+    g.adj[v][slot & mask] = static_cast<std::uint8_t>(seq[i]);
   }
   g.deg[v] = static_cast<std::uint8_t>(n);
   return true;

@@ -13,7 +13,7 @@ namespace molstep::fullerene {
 /// an expansion a vertex may briefly hold up to kMaxDegree neighbours.
 struct PlanarMap {
   static constexpr int kMaxVertices = 255;
-  static constexpr int kMaxDegree = 8;
+  static constexpr int kMaxDegree = 8;  // a power of two: indices are masked with kMaxDegree-1
 
   int nv = 0;
   std::array<std::uint8_t, 12> pentagons{};  ///< the degree-5 vertices, kept current by expand()
@@ -37,8 +37,8 @@ struct PlanarMap {
   bool insert_at(int v, int pos, int w) {
     const int d = deg[v];
     if (d >= kMaxDegree || pos < 0 || pos > d) return false;
-    for (int i = d; i > pos; --i) adj[v][i] = adj[v][i - 1];
-    adj[v][pos] = static_cast<std::uint8_t>(w);
+    for (int i = d; i > pos; --i) adj[v][i & (kMaxDegree - 1)] = adj[v][(i - 1) & (kMaxDegree - 1)];
+    adj[v][pos & (kMaxDegree - 1)] = static_cast<std::uint8_t>(w);
     deg[v] = static_cast<std::uint8_t>(d + 1);
     return true;
   }
@@ -46,7 +46,10 @@ struct PlanarMap {
     for (int i = pos; i + 1 < deg[v]; ++i) adj[v][i] = adj[v][i + 1];
     --deg[v];
   }
-  void replace(int v, int old_w, int new_w) { adj[v][index_of(v, old_w)] = static_cast<std::uint8_t>(new_w); }
+  void replace(int v, int old_w, int new_w) {
+    const int i = index_of(v, old_w);
+    if (i >= 0) adj[v][i & (kMaxDegree - 1)] = static_cast<std::uint8_t>(new_w);
+  }
   [[nodiscard]] bool adjacent(int v, int w) const { return index_of(v, w) >= 0; }
   /// Records that pentagon `was` has become a hexagon and `now` a pentagon.
   void move_pentagon(int was, int now) {
