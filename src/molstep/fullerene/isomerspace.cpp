@@ -271,6 +271,17 @@ bool finite(const OptimizedIsomer& isomer) {
   return true;
 }
 
+/// g with atom k renamed (k - shift) mod N: the same fullerene, whose Tutte embedding then pins
+/// another face (the face of atom `shift`'s first arc) as the outer one.
+CubicGraph rotated(const CubicGraph& g, int shift) {
+  const int n = g.size();
+  CubicGraph r;
+  r.adj.resize(static_cast<std::size_t>(n));
+  for (int k = 0; k < n; ++k)
+    for (int j = 0; j < 3; ++j) r.adj[(k - shift + n) % n][j] = (g.adj[k][j] - shift + n) % n;
+  return r;
+}
+
 }  // namespace
 
 double IsomerResult::total_seconds() const {
@@ -293,13 +304,27 @@ OptimizedIsomer optimize_isomer(const Triangulation& dual, std::uint64_t index, 
     lap();
     out.graph = dualize(dual);
     lap();
-    const auto layout = tutte_layout(out.graph);
-    lap();
-    out.positions = spherical_projection(out.graph, layout);
-    lap();
-    const OptimizeResult opt = optimize(out.graph, out.positions, options);
+    // A start whose energy is not finite (atoms projected onto each other) is retried with
+    // another outer face for the Tutte embedding: the atom numbering, not the isomer, chose the
+    // first one. Converged and failed runs are never retried.
+    OptimizeResult opt{};
+    const int n = out.graph.size();
+    for (const int shift : {0, n / 2, n / 4}) {
+      const auto add_lap = [&](int s) { r.seconds[static_cast<std::size_t>(s)] += seconds_since(mark); };
+      const CubicGraph g = shift == 0 ? out.graph : rotated(out.graph, shift);
+      const auto layout = tutte_layout(g);
+      add_lap(2);
+      std::vector<std::array<double, 3>> x = spherical_projection(g, layout);
+      add_lap(3);
+      opt = optimize(g, x, options);
+      out.positions.resize(x.size());
+      for (int k = 0; k < n; ++k)
+        out.positions[static_cast<std::size_t>(k)] = x[static_cast<std::size_t>((k - shift + n) % n)];
+      add_lap(4);
+      if (std::isfinite(opt.energy)) break;
+    }
     r.iterations = opt.iterations;
-    lap();
+    stage = 5;
     r.properties = isomer_properties(ForceField(out.graph, {.flatness = options.flatness}), out.positions);
     lap();
     r.status = !finite(out)                              ? IsomerStatus::invalid
