@@ -72,41 +72,16 @@ int run_count(const FullereneOptions& opt) {
   return 0;
 }
 
-/// planar_code on stdout. io::PlanarCodeWriter writes only to a named file (atomically), so
-/// the stream form is spelled out here; a fullerene dual has at most 255 vertices, so every
-/// entry is one byte.
-class PlanarCodeStdout {
- public:
-  PlanarCodeStdout() { std::fputs(">>planar_code<<", stdout); }
-  void write(const fl::Triangulation& t) {
-    code_.clear();
-    code_.push_back(static_cast<char>(t.size()));
-    for (int v = 0; v < t.size(); ++v) {
-      for (int j = 0; j < t.degree[v]; ++j) code_.push_back(static_cast<char>(t.adj[v][j] + 1));
-      code_.push_back('\0');
-    }
-    std::fwrite(code_.data(), 1, code_.size(), stdout);
-  }
-
- private:
-  std::string code_;
-};
-
 int run_generate(const FullereneOptions& opt) {
   if (opt.format != "planar" && opt.format != "spiral")
     throw Error(fmt::format("--format: unknown format '{}' (known: planar, spiral)", opt.format));
   const auto [part, parts] = parse_part(opt.part);
   fl::Generator generator(fl::GeneratorOptions{opt.atoms, opt.ipr, part, parts});
   if (opt.format == "planar") {
-    if (opt.out.empty()) {
-      PlanarCodeStdout out;
-      generator.run([&](const fl::PlanarMap& m) { out.write(fl::as_triangulation(m)); });
-      std::fflush(stdout);
-    } else {
-      io::PlanarCodeWriter out(opt.out);
-      generator.run([&](const fl::PlanarMap& m) { out.write(fl::as_triangulation(m)); });
-      out.close();
-    }
+    auto out = opt.out.empty() ? std::make_unique<io::PlanarCodeWriter>(std::cout, "standard output")
+                               : std::make_unique<io::PlanarCodeWriter>(opt.out);
+    generator.run([&](const fl::PlanarMap& m) { out->write(fl::as_triangulation(m)); });
+    out->close();
     return 0;
   }
   std::unique_ptr<core::AtomicFile> file;

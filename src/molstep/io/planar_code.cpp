@@ -163,16 +163,23 @@ std::optional<PlanarGraph> PlanarCodeReader::next() {
   return g;
 }
 
-PlanarCodeWriter::PlanarCodeWriter(const std::filesystem::path& path) : file_(path) {
-  file_.stream() << kHeader;
+PlanarCodeWriter::PlanarCodeWriter(const std::filesystem::path& path)
+    : file_(std::make_unique<core::AtomicFile>(path)), out_(&file_->stream()), name_(path.string()) {
+  name_.insert(0, 1, '\'');
+  name_.push_back('\'');
+  *out_ << kHeader;
+}
+
+PlanarCodeWriter::PlanarCodeWriter(std::ostream& out, std::string name) : out_(&out), name_(std::move(name)) {
+  *out_ << kHeader;
 }
 
 void PlanarCodeWriter::write(const PlanarGraph& g) {
-  if (closed_) throw Error("planar_code writer for '" + file_.path().string() + "': write after close()");
+  if (closed_) throw Error("planar_code writer for " + name_ + ": write after close()");
   const int n = g.size();
   if (n < 1 || n > kLargestGraph)
-    throw Error("cannot write a graph of " + std::to_string(n) + " vertices to '" + file_.path().string() +
-                "': planar_code holds 1.." + std::to_string(kLargestGraph));
+    throw Error("cannot write a graph of " + std::to_string(n) + " vertices to " + name_ +
+                ": planar_code holds 1.." + std::to_string(kLargestGraph));
   const bool wide = n > kLargestOneByteGraph;
   code_.clear();
   auto put = [&](int value) {
@@ -184,13 +191,13 @@ void PlanarCodeWriter::write(const PlanarGraph& g) {
   for (int v = 0; v < n; ++v) {
     for (int w : g.neighbours_of(v)) {
       if (w < 0 || w >= n)
-        throw Error("cannot write to '" + file_.path().string() + "': graph " + std::to_string(written_) +
+        throw Error("cannot write to " + name_ + ": graph " + std::to_string(written_) +
                     " has a neighbour " + std::to_string(w) + " outside 0.." + std::to_string(n - 1));
       put(w + 1);
     }
     put(0);
   }
-  file_.stream().write(code_.data(), static_cast<std::streamsize>(code_.size()));
+  out_->write(code_.data(), static_cast<std::streamsize>(code_.size()));
   ++written_;
 }
 
@@ -199,7 +206,11 @@ void PlanarCodeWriter::write(const fullerene::Triangulation& t) { write(planar_g
 void PlanarCodeWriter::write(const fullerene::CubicGraph& g) { write(planar_graph(g)); }
 
 void PlanarCodeWriter::close() {
-  file_.commit();
+  if (file_) {
+    file_->commit();
+  } else {
+    out_->flush();
+  }
   closed_ = true;
 }
 

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -83,7 +84,10 @@ class PlanarCodeReader {
 /// appears under its name only at close(); a writer destroyed before that leaves nothing.
 class PlanarCodeWriter {
  public:
+  /// Writes to `path`, which appears only at close() (written to a temporary and renamed).
   explicit PlanarCodeWriter(const std::filesystem::path& path);
+  /// Writes to an open stream (e.g. std::cout); `name` is how errors refer to it.
+  PlanarCodeWriter(std::ostream& out, std::string name);
 
   void write(const PlanarGraph& g);
   void write(const fullerene::Triangulation& t);
@@ -92,7 +96,9 @@ class PlanarCodeWriter {
   [[nodiscard]] std::int64_t graphs_written() const { return written_; }
 
  private:
-  core::AtomicFile file_;
+  std::unique_ptr<core::AtomicFile> file_;
+  std::ostream* out_ = nullptr;
+  std::string name_;
   std::string code_;
   std::int64_t written_ = 0;
   bool closed_ = false;
