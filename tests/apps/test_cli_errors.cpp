@@ -3,10 +3,8 @@
 // "error: FILE:LINE: ..." line that points at the culprit; good ones must produce the documented
 // screen, log and thermo JSON-lines output.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -16,23 +14,15 @@
 
 #include "molstep/core/error.hpp"
 #include "molstep/io/lammps_data.hpp"
+#include "support/cli_runner.hpp"
 #include "support/paths.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-struct RunResult {
-  int exit_code = -1;
-  std::string out, err;
-};
-
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using RunResult = molstep::test::CliResult;
+using molstep::test::read_text;
 
 std::vector<std::string> read_lines(const fs::path& p) {
   std::ifstream in(p);
@@ -78,18 +68,7 @@ class CliTest : public testing::Test {
 
   // Runs molstep with `args` inside the scratch folder, so relative names in decks and in
   // messages stay short and predictable.
-  RunResult run(const std::string& args) const {
-    const std::string cmd = "cd '" + dir_.string() + "' && '" + molstep::test::molstep_binary().string() + "' " + args +
-                            " >stdout.txt 2>stderr.txt";
-    const int status = std::system(cmd.c_str());
-    RunResult r;
-    if (status != -1 && WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
-    r.out = read_text(dir_ / "stdout.txt");
-    r.err = read_text(dir_ / "stderr.txt");
-    fs::remove(dir_ / "stdout.txt");
-    fs::remove(dir_ / "stderr.txt");
-    return r;
-  }
+  RunResult run(const std::string& args) const { return molstep::test::run_molstep(dir_, args); }
 
   // Writes `deck` as case.in, runs it and checks the failure report: exit code 1 (not a crash),
   // "error: FILE:LINE: " first, and `fragment` somewhere in the message.
