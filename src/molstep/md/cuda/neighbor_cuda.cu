@@ -63,37 +63,33 @@ __global__ void gather_positions_kernel(std::size_t n, const StepStatus* status,
   MOLSTEP_GRID_STRIDE(s, n) hold[s] = pos[slot_atom[s]];
 }
 
+// Copies the per-atom arrays other than positions (both views name them alike).
+template <class To, class From>
+__device__ void copy_rest(const To& to, std::size_t t, const From& from, std::size_t f) {
+  to.vx[t] = from.vx[f];
+  to.vy[t] = from.vy[f];
+  to.vz[t] = from.vz[f];
+  to.type[t] = from.type[f];
+  to.ix[t] = from.ix[f];
+  to.iy[t] = from.iy[f];
+  to.iz[t] = from.iz[f];
+  to.id[t] = from.id[f];
+}
+
 // Positions back from `hold`; every other per-atom array gathered into the scratch (forces are
 // recomputed after a build and need no reordering).
 __global__ void gather_rest_kernel(std::size_t n, const StepStatus* status, const int* slot_atom,
                                    const Packed4* hold, DeviceAtoms::View a, Reorder tmp) {
   if (!building(status)) return;
   MOLSTEP_GRID_STRIDE(s, n) {
-    const int i = slot_atom[s];
     a.pos[s] = hold[s];
-    tmp.vx[s] = a.vx[i];
-    tmp.vy[s] = a.vy[i];
-    tmp.vz[s] = a.vz[i];
-    tmp.type[s] = a.type[i];
-    tmp.ix[s] = a.ix[i];
-    tmp.iy[s] = a.iy[i];
-    tmp.iz[s] = a.iz[i];
-    tmp.id[s] = a.id[i];
+    copy_rest(tmp, s, a, static_cast<std::size_t>(slot_atom[s]));
   }
 }
 
 __global__ void restore_kernel(std::size_t n, const StepStatus* status, Reorder tmp, DeviceAtoms::View a) {
   if (!building(status)) return;
-  MOLSTEP_GRID_STRIDE(s, n) {
-    a.vx[s] = tmp.vx[s];
-    a.vy[s] = tmp.vy[s];
-    a.vz[s] = tmp.vz[s];
-    a.type[s] = tmp.type[s];
-    a.ix[s] = tmp.ix[s];
-    a.iy[s] = tmp.iy[s];
-    a.iz[s] = tmp.iz[s];
-    a.id[s] = tmp.id[s];
-  }
+  MOLSTEP_GRID_STRIDE(s, n) copy_rest(a, s, tmp, s);
 }
 
 // ---- the list ---------------------------------------------------------------------------------
