@@ -38,6 +38,9 @@ struct FullereneOptions {
   std::string input;
   std::uint64_t sample = 0;
   std::uint64_t seed = 42;
+  std::uint64_t limit = 0;
+  std::string device = "cpu";
+  fl::GpuOptions gpu;
 };
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
@@ -235,18 +238,24 @@ int run_isomerspace(const FullereneOptions& opt) {
   options.ipr = opt.ipr;
   options.sample = opt.sample;
   options.seed = opt.seed;
+  options.limit = opt.limit;
   options.threads = threads_of(opt);
   options.out = opt.out;
   options.partition = analysis::world_partition();
+  options.gpu = opt.gpu;
+  options.gpu.enabled = opt.device == "cuda";
   const nlohmann::json summary = fl::run_isomerspace(options);
   if (options.partition.rank != 0) return 0;
   const auto& status = summary.at("status");
   std::cout << fmt::format(
-      "{}: {} of {} isomers optimised in {:.3f} s ({:.4g} isomers/s on {} thread{} x {} rank{}): {} converged, {} "
+      "{}: {} of {} isomers optimised in {:.3f} s ({:.4g} isomers/s on {}{} thread{} x {} rank{}): {} converged, {} "
       "failed, {} invalid; results in {}/\n",
       space_name(opt.atoms, opt.ipr), summary.at("isomers").get<std::uint64_t>(),
-      summary.at("isomers_in_space").get<std::uint64_t>(), summary.at("seconds").at("wall").get<double>(),
-      summary.at("isomers_per_second").get<double>(), options.threads, options.threads == 1 ? "" : "s",
+      summary.at("isomers_in_space").is_null() ? fmt::format("the first {}", summary.at("limit").get<std::uint64_t>())
+                                               : std::to_string(summary.at("isomers_in_space").get<std::uint64_t>()),
+      summary.at("seconds").at("wall").get<double>(),
+      summary.at("isomers_per_second").get<double>(), options.gpu.enabled ? "a GPU and " : "", options.threads,
+      options.threads == 1 ? "" : "s",
       options.partition.size, options.partition.size == 1 ? "" : "s", status.at("converged").get<std::uint64_t>(),
       status.at("failed").get<std::uint64_t>(), status.at("invalid").get<std::uint64_t>(), opt.out);
   return 0;
@@ -288,8 +297,18 @@ std::function<int()> add_fullerene_command(CLI::App& app) {
   auto* sample = space->add_option("--sample", opt->sample, "a uniformly random sample of K isomers")
                      ->check(CLI::PositiveNumber);
   space->add_option("--seed", opt->seed, "seed of the sample (default: 42)")->needs(sample);
+  space->add_option("--limit", opt->limit, "only the first K isomers in generator order (the space is not counted)")
+      ->check(CLI::PositiveNumber)
+      ->excludes(sample);
   space->add_option("--out,-o", opt->out, "output folder")->required();
   add_threads(space);
+  space->add_option("--device", opt->device, "cpu (default) or cuda: the lockstep GPU pipeline (one GPU per MPI rank)")
+      ->check(CLI::IsMember({"cpu", "cuda"}));
+  space->add_flag("--single", opt->gpu.single, "with --device cuda: float arithmetic in the optimiser");
+  space->add_option("--gpu-slots", opt->gpu.slots, "with --device cuda: isomers in the GPU batch (default: one wave)")
+      ->check(CLI::PositiveNumber);
+  space->add_option("--chunk", opt->gpu.chunk, "with --device cuda: CG iterations between refills (default: N/2)")
+      ->check(CLI::PositiveNumber);
 
   return [opt, count, generate, optimize, space]() -> int {
     try {

@@ -133,16 +133,16 @@ TEST(FullereneForceField, BondConstantsFollowTheFacesTheBondSeparates) {
   const ForceField c20_ff(c20());
   for (const AtomTerms& t : c20_ff.atoms())
     for (int k = 0; k < 3; ++k) {
-      EXPECT_EQ(t.r0[k], 1.479);
-      EXPECT_EQ(t.cos_dihedral0[k], kDihedralCos[0]);
+      EXPECT_EQ(t.arc[k].r0, 1.479);
+      EXPECT_EQ(t.arc[k].cos_dihedral0, wirz::constants().dihedral_cos[0]);
     }
   const ForceField c60_ff(c60());
   int hh = 0, hp = 0;
   for (const AtomTerms& t : c60_ff.atoms())
     for (int k = 0; k < 3; ++k) {
-      hh += t.r0[k] == 1.401;
-      hp += t.r0[k] == 1.458;
-      EXPECT_EQ(t.k_dihedral[k], kDihedralForce[2]);  // two hexagons and a pentagon at every atom
+      hh += t.arc[k].r0 == 1.401;
+      hp += t.arc[k].r0 == 1.458;
+      EXPECT_EQ(t.arc[k].k_dihedral, wirz::constants().dihedral_force[2]);  // two hexagons and a pentagon at every atom
     }
   EXPECT_EQ(hh, 2 * 30);  // per arc: each bond from both ends
   EXPECT_EQ(hp, 2 * 60);

@@ -6,29 +6,14 @@
 #include <vector>
 
 #include "molstep/fullerene/graph.hpp"
+#include "molstep/fullerene/wirz_terms.hpp"
 
 namespace molstep::fullerene {
 
 // Wirz harmonic force field (Wirz et al., J. Comput. Chem. 37, 2016), with the constants of the
-// Fullerene program's CUDA code. Lengths in Angstrom; angle and dihedral terms are harmonic in
-// the cosine, so energies are in the force constants' arbitrary but consistent unit.
-// Face type: 0 pentagon, 1 hexagon.
-
-/// Equilibrium bond length, indexed by the number of hexagons among the bond's two faces.
-inline constexpr std::array<double, 3> kBondLength{1.479, 1.458, 1.401};
-inline constexpr std::array<double, 3> kBondForce{260.0, 390.0, 450.0};
-/// Cosine of the equilibrium corner angle (108 and 120 degrees), indexed by the corner's face.
-inline constexpr std::array<double, 2> kCornerCos{-0.30901699437494734, -0.5};
-inline constexpr std::array<double, 2> kCornerForce{100.0, 100.0};
-/// Cosine of the equilibrium dihedral at an atom, indexed 4 F1 + 2 F2 + F3 by the faces around
-/// it in arc order (ppp, pph, php, phh, hpp, hph, hhp, hhh).
-inline constexpr std::array<double, 8> kDihedralCos{0.7946545571495363, 0.872903607049519, 0.872903607049519,
-                                                    0.9410338472965512, 0.8162879359966257, 0.9139497166300941,
-                                                    0.9139497166300941, 1.0};
-/// Dihedral force constant, indexed by the number of hexagons around the atom.
-inline constexpr std::array<double, 4> kDihedralForce{35.0, 65.0, 85.0, 270.0};
-/// Face-flatness force constant (optional term).
-inline constexpr double kFlatnessForce = 1e2;
+// Fullerene program's CUDA code (wirz_terms.hpp, shared with the GPU kernels). Lengths in
+// Angstrom; angle and dihedral terms are harmonic in the cosine, so energies are in the force
+// constants' arbitrary but consistent unit. Face type: 0 pentagon, 1 hexagon.
 
 /// Everything the force field needs about atom a, built once per isomer so that an evaluation
 /// only reads it. Arc k runs from a to b = nbr[k]; c = nbr[k+1] and d = nbr[k+2] (mod 3) follow
@@ -40,11 +25,7 @@ struct AtomTerms {
   std::array<int, 3> nbr{};
   std::array<int, 3> back{};  ///< position of a in nbr[k]'s list
   std::array<int, 3> face{};  ///< F1 of arc k, an index into ForceField::faces()
-
-  std::array<double, 3> r0{}, k_bond{};                 ///< kBondLength, kBondForce [F1 + F3]
-  std::array<double, 3> cos_angle0{}, k_angle{};        ///< kCornerCos, kCornerForce [F1]
-  /// kDihedralCos[4 F1 + 2 F2 + F3], kDihedralForce[F1 + F2 + F3]
-  std::array<double, 3> cos_dihedral0{}, k_dihedral{};
+  std::array<wirz::ArcParams, 3> arc{};  ///< wirz::arc_params(F1, F2, F3) of arc k
 };
 
 /// A face: its atoms in next_on_face walk order.
@@ -53,12 +34,7 @@ struct Face {
   int size = 0;
 };
 
-/// Bond length, corner cosine and dihedral cosine of arc k of an atom, as the energy sees them.
-struct ArcGeometry {
-  double bond = 0;          ///< |ab|
-  double cos_angle = 0;     ///< corner b-a-c
-  double cos_dihedral = 0;  ///< planes (a, b, c) and (b, c, d)
-};
+using wirz::ArcGeometry;
 
 struct ForceFieldOptions {
   /// Add (k_flat/2) sum over faces of lambda_0, the smallest eigenvalue of the face's 3x3
@@ -88,10 +64,8 @@ class ForceField {
   double energy_and_gradient(std::span<const std::array<double, 3>> x, std::span<std::array<double, 3>> gradient) const;
 
  private:
-  [[nodiscard]] double atom_energy(int a, std::span<const std::array<double, 3>> x) const;
-  /// Energy of a's terms and their derivatives with respect to x[nbr[k]] - x[a], k = 0, 1, 2.
-  double atom_local_gradient(int a, std::span<const std::array<double, 3>> x,
-                             std::array<std::array<double, 3>, 3>& local) const;
+  /// Atom a's bond vectors x[nbr[k]] - x[a] and its arcs' parameters, as wirz_terms.hpp takes them.
+  void gather(int a, std::span<const std::array<double, 3>> x, wirz::V3 e[3], wirz::ArcParams p[3]) const;
 
   ForceFieldOptions options_;
   std::vector<AtomTerms> atoms_;

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstring>
 #include <exception>
+#include <future>
 #include <limits>
 #include <memory>
 #include <random>
@@ -19,6 +20,7 @@
 #include "molstep/core/error.hpp"
 #include "molstep/core/plot_png.hpp"
 #include "molstep/core/progress.hpp"
+#include "molstep/fullerene/cuda/isomerspace_cuda.hpp"
 #include "molstep/fullerene/dual.hpp"
 #include "molstep/fullerene/embed.hpp"
 #include "molstep/fullerene/generator.hpp"
@@ -242,6 +244,19 @@ class Report {
                           {"wall", wall},
                           {"stages", stages}};
     summary["isomers_per_second"] = wall > 0 ? static_cast<double>(rows_) / wall : 0.0;
+    if (options_.gpu.enabled) {
+      const GpuPipelineTimes& g = times.gpu;
+      nlohmann::json gpu_stages;
+      for (std::size_t s = 1; s < kStageNames.size(); ++s) gpu_stages[std::string(kStageNames[s])] = g.gpu[s];
+      summary["gpu"] = {{"precision", options_.gpu.single ? "single" : "double"},
+                        {"slots", g.slots},
+                        {"resident_blocks", g.resident_blocks},
+                        {"rounds", g.rounds},
+                        {"occupancy", g.rounds > 0 ? g.busy_slot_rounds / static_cast<double>(g.rounds) : 0.0},
+                        {"stage_seconds", gpu_stages},
+                        {"pipeline_wall", g.wall},
+                        {"cpu_retries", g.cpu_retries}};
+    }
     std::vector<std::string> files{"results.csv", "summary.json"};
     const std::string prefix = fmt::format("C{}{}: ", options_.atoms, options_.ipr ? " IPR" : "");
     for (const Histogram& plot : histograms())
@@ -336,33 +351,109 @@ OptimizedIsomer optimize_isomer(const Triangulation& dual, std::uint64_t index, 
   return out;
 }
 
+namespace {
+
+using Todo = std::vector<std::pair<std::uint64_t, Triangulation>>;
+
+/// Isomers per rank and round on a GPU (StreamOptions::batch 0).
+constexpr std::size_t kGpuRound = 1 << 16;
+
+/// The CPU pipeline on `threads` threads: results[i] for todo[i].
+void run_on_cpu(const Todo& todo, std::vector<OptimizedIsomer>& results, int threads, const OptimizeOptions& options) {
+  const auto n = static_cast<long>(todo.size());
+  results.assign(todo.size(), {});
+  std::vector<std::exception_ptr> errors(todo.size());
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
+  for (long i = 0; i < n; ++i) {
+    try {
+      results[i] = optimize_isomer(todo[i].second, todo[i].first, options);
+    } catch (...) {
+      errors[i] = std::current_exception();
+    }
+  }
+  for (const auto& e : errors)
+    if (e) std::rethrow_exception(e);
+}
+
+/// The GPU pipeline for a round, with the canonical spirals computed on `threads` CPU threads
+/// meanwhile.
+void run_on_gpu(cuda::IsomerPipeline& pipeline, const Todo& todo, std::vector<OptimizedIsomer>& results, int threads) {
+  const auto n = static_cast<long>(todo.size());
+  std::vector<std::string> spirals(todo.size());
+  std::vector<double> seconds(todo.size());
+  auto cpu_part = std::async(std::launch::async, [&] {
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 16)
+    for (long i = 0; i < n; ++i) {
+      auto mark = Clock::now();
+      const auto spiral = canonical_spiral(todo[i].second);
+      spirals[i] = spiral ? format_spiral(Spiral{todo[i].second.atoms(), *spiral}) : "-";
+      seconds[i] = seconds_since(mark);
+    }
+  });
+  try {
+    pipeline.run(todo, results);
+  } catch (...) {
+    cpu_part.wait();
+    throw;
+  }
+  cpu_part.get();
+  for (long i = 0; i < n; ++i)
+    if (results[i].result.spiral.empty()) {  // not redone on the CPU
+      results[i].result.spiral = std::move(spirals[i]);
+      results[i].result.seconds[0] = seconds[i];
+    }
+}
+
+}  // namespace
+
 StreamTimes optimize_stream(const IsomerSource& source, const StreamOptions& options,
                             const std::function<void(std::vector<OptimizedIsomer>& batch)>& done) {
   const int threads = std::max(1, options.threads);
-  const std::size_t batch = options.batch > 0 ? options.batch : 32 * static_cast<std::size_t>(threads);
   const analysis::Partition& part = options.partition;
+  std::unique_ptr<cuda::IsomerPipeline> gpu;  // made at the first round: it needs the isomers' size
+  const int devices = options.gpu.enabled ? cuda::pipeline_devices() : 0;
+  if (options.gpu.enabled && devices == 0)
+    throw Error("--device cuda: no CUDA device is usable here (use --device cpu)");
+  // On a GPU, rounds long enough that the batch stays full for all but their last few refills.
+  const std::size_t batch = options.batch > 0      ? options.batch
+                            : options.gpu.enabled ? kGpuRound
+                                                  : 32 * static_cast<std::size_t>(threads);
   const std::uint64_t round = batch * static_cast<std::uint64_t>(part.size);
-  std::vector<std::pair<std::uint64_t, Triangulation>> todo;
-  std::vector<OptimizedIsomer> results;
-  std::vector<std::exception_ptr> errors;
+  Todo todo;
   StreamTimes times;
   std::uint64_t position = 0;
   auto mark = Clock::now();
+  // With a GPU, a round runs in the background while the source generates the next one.
+  Todo running_todo;
+  std::vector<OptimizedIsomer> running_results;
+  std::future<void> running;  // declared last: destroyed (waited for) first
+  const auto finish_running = [&] {
+    if (!running.valid()) return;
+    const auto wait = Clock::now();
+    running.get();
+    times.pipeline += std::chrono::duration<double>(Clock::now() - wait).count();
+    done(running_results);
+    mark = Clock::now();
+  };
   const auto run_round = [&] {
     times.source += seconds_since(mark);
-    const auto n = static_cast<long>(todo.size());
-    results.assign(todo.size(), {});
-    errors.assign(todo.size(), nullptr);
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
-    for (long i = 0; i < n; ++i) {
-      try {
-        results[i] = optimize_isomer(todo[i].second, todo[i].first, options.optimize);
-      } catch (...) {
-        errors[i] = std::current_exception();
-      }
+    if (options.gpu.enabled) {
+      if (!gpu && !todo.empty())
+        gpu = std::make_unique<cuda::IsomerPipeline>(todo.front().second.atoms(), options.optimize, options.gpu,
+                                                     threads, part.rank % devices);
+      finish_running();
+      times.source += seconds_since(mark);
+      running_todo = std::move(todo);
+      todo = Todo{};
+      running = std::async(std::launch::async, [&] {
+        running_results.clear();
+        if (!running_todo.empty()) run_on_gpu(*gpu, running_todo, running_results, threads);
+      });
+      mark = Clock::now();
+      return;
     }
-    for (const auto& e : errors)
-      if (e) std::rethrow_exception(e);
+    std::vector<OptimizedIsomer> results;
+    run_on_cpu(todo, results, threads, options.optimize);
     todo.clear();
     times.pipeline += seconds_since(mark);
     done(results);
@@ -374,6 +465,9 @@ StreamTimes optimize_stream(const IsomerSource& source, const StreamOptions& opt
   });
   if (position % round != 0) run_round();
   times.source += seconds_since(mark);
+  finish_running();
+  times.source += seconds_since(mark);
+  if (gpu) times.gpu = gpu->times();
   return times;
 }
 
@@ -434,19 +528,26 @@ nlohmann::json run_isomerspace(const IsomerspaceOptions& options) {
   check_atom_count(options.atoms);
   const analysis::Partition& part = options.partition;
   auto start = Clock::now();
-  const std::uint64_t population = count_isomers(options.atoms, options.ipr, std::max(1, options.threads));
+  // With a limit the space is not counted (that would generate all of it): the first `limit`
+  // isomers of the generator's order are the work.
+  const bool limited = options.limit > 0;
+  if (limited && options.sample > 0) throw Error("isomerspace: --limit and --sample exclude each other");
+  const std::uint64_t population =
+      limited ? 0 : count_isomers(options.atoms, options.ipr, std::max(1, options.threads));
   const double count_seconds = seconds_since(start);
   const bool sampling = options.sample > 0;
   const std::vector<std::uint64_t> sample =
       sampling ? sample_indices(population, options.sample, options.seed) : std::vector<std::uint64_t>{};
-  const std::uint64_t total = sampling ? sample.size() : population;
+  const std::uint64_t total = limited ? options.limit : sampling ? sample.size() : population;
 
   const std::string kind = options.ipr ? "IPR isomers" : "isomers";
-  std::string space = fmt::format("C{}, {} {}", options.atoms, population, kind);
+  std::string space = limited ? fmt::format("C{}, first {} {}", options.atoms, total, kind)
+                              : fmt::format("C{}, {} {}", options.atoms, population, kind);
   if (sampling) space += fmt::format(", random sample of {} (seed {})", total, options.seed);
   nlohmann::json summary{{"atoms", options.atoms},
                          {"ipr", options.ipr},
-                         {"isomers_in_space", population},
+                         {"isomers_in_space", limited ? nlohmann::json(nullptr) : nlohmann::json(population)},
+                         {"limit", limited ? nlohmann::json(options.limit) : nlohmann::json(nullptr)},
                          {"threads", std::max(1, options.threads)},
                          {"mpi_ranks", part.size}};
   summary["sample"] = sampling ? nlohmann::json{{"requested", options.sample}, {"seed", options.seed}, {"size", total}}
@@ -460,20 +561,26 @@ nlohmann::json run_isomerspace(const IsomerspaceOptions& options) {
     report = std::make_unique<Report>(options, total, space);
   }
   const IsomerSource source = [&](const auto& take) {
+    struct Enough {};  // the generator has no stop: a limit leaves its walk by unwinding
     Generator generator(GeneratorOptions{options.atoms, options.ipr, 0, 1});
     std::uint64_t index = 0;
     auto next = sample.begin();
-    generator.run([&](const PlanarMap& map) {
-      const std::uint64_t i = index++;
-      if (sampling) {
-        if (next == sample.end() || *next != i) return;
-        ++next;
-      }
-      take(i, as_triangulation(map));
-    });
+    try {
+      generator.run([&](const PlanarMap& map) {
+        const std::uint64_t i = index++;
+        if (sampling) {
+          if (next == sample.end() || *next != i) return;
+          ++next;
+        }
+        take(i, as_triangulation(map));
+        if (limited && index == options.limit) throw Enough{};
+      });
+    } catch (const Enough&) {
+    }
   };
   const StreamTimes times = optimize_stream(
-      source, StreamOptions{.threads = options.threads, .optimize = options.optimize, .partition = part},
+      source,
+      StreamOptions{.threads = options.threads, .optimize = options.optimize, .partition = part, .gpu = options.gpu},
       [&](std::vector<OptimizedIsomer>& batch) {
         std::vector<IsomerResult> rows = gather_rows(part, batch);
         if (report) report->add(rows);

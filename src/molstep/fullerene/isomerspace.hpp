@@ -59,6 +59,15 @@ struct OptimizedIsomer {
 using IsomerSource =
     std::function<void(const std::function<void(std::uint64_t index, const Triangulation& dual)>& take)>;
 
+/// The lockstep GPU pipeline's settings (`--device cuda`); see docs/fullerene.md.
+struct GpuOptions {
+  bool enabled = false;  ///< run dualisation, embedding, optimisation and properties on the GPU
+  bool single = false;   ///< float arithmetic in the optimiser (double by default)
+  int slots = 0;         ///< isomers in the GPU batch at once; 0: as many as the device runs at once
+  int chunk = 0;         ///< CG iterations between two refills of the batch; 0: N/2
+  int queue = 0;         ///< capacity of the GPU's isomer queue; 0: 4 x slots
+};
+
 struct StreamOptions {
   int threads = 1;
   /// Isomers optimised between two calls of `done` on one process; 0 means 32 per thread.
@@ -66,12 +75,29 @@ struct StreamOptions {
   OptimizeOptions optimize;
   /// Isomer k of the source (counted from 0) is optimised by rank k mod size.
   analysis::Partition partition;
+  /// With gpu.enabled, each round runs on this rank's GPU (device rank mod devices) while the
+  /// source already generates the next round; `threads` then compute the spirals.
+  GpuOptions gpu;
+};
+
+/// Where a GPU pipeline's time went (StreamOptions::gpu), summed over its rounds.
+struct GpuPipelineTimes {
+  StageSeconds gpu{};             ///< GPU time of each stage (the spiral's entry is unused: CPU work)
+  double wall = 0;                ///< wall seconds in the pipeline
+  double busy_slot_rounds = 0;    ///< sum over refills of (occupied slots / slots)
+  std::uint64_t rounds = 0;       ///< refill-optimise-drain rounds of the batch
+  std::uint64_t cpu_retries = 0;  ///< isomers redone on the CPU (non-finite GPU result)
+  int slots = 0;                  ///< batch slots
+  int resident_blocks = 0;        ///< optimiser blocks the GPU runs at once
 };
 
 /// Time spent outside and inside the pipeline by optimize_stream's caller thread.
 struct StreamTimes {
   double source = 0;    ///< in the source (generating or reading isomers), wall seconds
-  double pipeline = 0;  ///< in batches of optimize_isomer on `threads` threads, wall seconds
+  /// in batches of optimize_isomer on `threads` threads, wall seconds; with a GPU, the time the
+  /// caller waited for a round beyond what generating the next one took
+  double pipeline = 0;
+  GpuPipelineTimes gpu;  ///< with StreamOptions::gpu enabled
 };
 
 /// Runs optimize_isomer on every isomer of `source` that belongs to this rank, `threads` at a
@@ -96,10 +122,13 @@ struct IsomerspaceOptions {
   bool ipr = false;
   std::uint64_t sample = 0;  ///< keep this many isomers drawn at random; 0 keeps all of them
   std::uint64_t seed = 42;
+  /// only the first `limit` isomers in the generator's order, without counting the space; 0: all
+  std::uint64_t limit = 0;
   int threads = 1;
   std::filesystem::path out;  ///< folder for results.csv, summary.json and the histograms
   OptimizeOptions optimize;
   analysis::Partition partition;  ///< the MPI ranks sharing the work; rank 0 writes
+  GpuOptions gpu;
 };
 
 /// The isomer-space job: counts C_N's isomers, streams them from the generator (keeping only

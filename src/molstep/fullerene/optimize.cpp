@@ -7,16 +7,18 @@
 #include <vector>
 
 #include "molstep/core/error.hpp"
+#include "molstep/fullerene/lockstep_sum.hpp"
 
 namespace molstep::fullerene {
 namespace {
 
 using Vec = std::array<double, 3>;
 
+/// sum over atoms of a_i . b_i, added as the GPU adds it (lockstep_sum.hpp).
 double dot(std::span<const Vec> a, std::span<const Vec> b) {
-  double s = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) s += a[i][0] * b[i][0] + a[i][1] * b[i][1] + a[i][2] * b[i][2];
-  return s;
+  std::vector<double> per_atom(a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) per_atom[i] = a[i][0] * b[i][0] + a[i][1] * b[i][1] + a[i][2] * b[i][2];
+  return lockstep_sum(per_atom);
 }
 
 /// out = x + alpha s
@@ -64,8 +66,8 @@ double max_bond_error(const ForceField& ff, std::span<const Vec> x) {
     for (int k = 0; k < 3; ++k) {
       const Vec& p = x[a];
       const Vec& q = x[t.nbr[k]];
-      const double r = std::hypot(q[0] - p[0], q[1] - p[1], q[2] - p[2]);
-      worst = std::max(worst, std::abs(r - t.r0[k]) / t.r0[k]);
+      const double r = wirz::norm(wirz::V3{q[0] - p[0], q[1] - p[1], q[2] - p[2]});
+      worst = std::max(worst, std::abs(r - t.arc[k].r0) / t.arc[k].r0);
     }
   }
   return worst;
@@ -120,10 +122,10 @@ OptimizeResult optimize(const CubicGraph& g, std::span<Vec> x, const OptimizeOpt
     if (alpha > 0) {
       step(x, alpha, dir, x);
       result.energy = ff.energy_and_gradient(x, grad_new);
-      double num = 0;
+      std::vector<Vec> change(n);
       for (int i = 0; i < n; ++i)
-        for (int c = 0; c < 3; ++c) num += (grad_new[i][c] - grad[i][c]) * grad_new[i][c];
-      beta = std::max(num / dot(grad, grad), 0.0);
+        for (int c = 0; c < 3; ++c) change[i][c] = grad_new[i][c] - grad[i][c];
+      beta = std::max(dot(change, grad_new) / dot(grad, grad), 0.0);
       std::swap(grad, grad_new);
     }
     for (int i = 0; i < n; ++i)

@@ -136,11 +136,11 @@ IsomerProperties isomer_properties(const ForceField& ff, std::span<const Vec> x)
     for (int k = 0; k < 3; ++k) {
       const ArcGeometry& arc = arcs[k];
       const double angle = std::acos(std::clamp(arc.cos_angle, -1.0, 1.0));
-      const double angle_eq = std::acos(t.cos_angle0[k]);
+      const double angle_eq = std::acos(t.arc[k].cos_angle0);
       const double dih = std::acos(std::clamp(arc.cos_dihedral, -1.0, 1.0));
-      const double dih_eq = std::acos(t.cos_dihedral0[k]);
-      bond2 += (arc.bond - t.r0[k]) * (arc.bond - t.r0[k]);
-      bond0 += t.r0[k] * t.r0[k];
+      const double dih_eq = std::acos(t.arc[k].cos_dihedral0);
+      bond2 += (arc.bond - t.arc[k].r0) * (arc.bond - t.arc[k].r0);
+      bond0 += t.arc[k].r0 * t.arc[k].r0;
       angle2 += (angle - angle_eq) * (angle - angle_eq);
       angle0 += angle_eq * angle_eq;
       dih2 += (dih - dih_eq) * (dih - dih_eq);

@@ -11,6 +11,7 @@
 #include "molstep/analysis/partition.hpp"
 #include "molstep/core/error.hpp"
 #include "molstep/gpu/cuda_check.cuh"
+#include "molstep/gpu/pinned_buffer.cuh"
 #include "molstep/gpu/device_array.cuh"
 
 namespace molstep::analysis {
@@ -246,26 +247,7 @@ __global__ void moments_total(const double* __restrict__ partial, int blocks, in
   total[k] = sum;
 }
 
-template <class T>
-class PinnedBuffer {
- public:
-  PinnedBuffer() = default;
-  PinnedBuffer(const PinnedBuffer&) = delete;
-  PinnedBuffer& operator=(const PinnedBuffer&) = delete;
-  ~PinnedBuffer() { cudaFreeHost(ptr_); }
-  void resize(std::size_t n) {
-    if (n <= n_) return;
-    cudaFreeHost(ptr_);
-    ptr_ = nullptr;
-    MOLSTEP_CUDA_CHECK(cudaMallocHost(&ptr_, (n ? n : 1) * sizeof(T)));
-    n_ = n;
-  }
-  T* data() { return ptr_; }
-
- private:
-  T* ptr_ = nullptr;
-  std::size_t n_ = 0;
-};
+using gpu::PinnedBuffer;
 
 struct PairDevice {
   PairTask task;

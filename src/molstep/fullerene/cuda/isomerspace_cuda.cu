@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: MIT
+#include "molstep/fullerene/cuda/isomerspace_cuda.hpp"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <string>
+
+#include "molstep/core/error.hpp"
+#include "molstep/fullerene/cuda/graph_stages.cuh"
+#include "molstep/fullerene/cuda/isomer_batch.cuh"
+#include "molstep/fullerene/cuda/isomer_queue.cuh"
+#include "molstep/fullerene/cuda/launch_slots.cuh"
+#include "molstep/fullerene/cuda/optimize_cuda.cuh"
+#include "molstep/fullerene/cuda/properties_cuda.cuh"
+#include "molstep/gpu/cuda_check.cuh"
+#include "molstep/gpu/pinned_buffer.cuh"
+
+namespace molstep::fullerene::cuda {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// Finished slots leave the batch (after their results were copied out on the same stream).
+__global__ void release_kernel(std::int32_t* status, int slots) {
+  const int slot = blockIdx.x * blockDim.x + threadIdx.x;
+  if (slot < slots && finished(status[slot])) status[slot] = kEmpty;
+}
+
+/// A CUDA event pair per stage, read after the round's synchronisation.
+class StageEvents {
+ public:
+  StageEvents() {
+    for (cudaEvent_t& e : events_) MOLSTEP_CUDA_CHECK(cudaEventCreate(&e));
+  }
+  ~StageEvents() {
+    for (cudaEvent_t e : events_) cudaEventDestroy(e);
+  }
+  StageEvents(const StageEvents&) = delete;
+  StageEvents& operator=(const StageEvents&) = delete;
+  /// Marks the start of mark k (k = 0 .. kMarks-1) on `stream`.
+  void record(int k, cudaStream_t stream) { MOLSTEP_CUDA_CHECK(cudaEventRecord(events_[k], stream)); }
+  /// Seconds between marks k and k + 1.
+  [[nodiscard]] double seconds(int k) const {
+    float ms = 0;
+    MOLSTEP_CUDA_CHECK(cudaEventElapsedTime(&ms, events_[k], events_[k + 1]));
+    return 1e-3 * ms;
+  }
+  static constexpr int kMarks = 7;
+
+ private:
+  std::array<cudaEvent_t, kMarks> events_{};
+};
+
+}  // namespace
+
+int pipeline_devices() {
+  int n = 0;
+  return cudaGetDeviceCount(&n) == cudaSuccess ? n : 0;
+}
+
+struct IsomerPipeline::Impl {
+  int atoms;
+  int device;
+  int threads;
+  OptimizeOptions optimize;
+  OptimiseSettings settings;
+  int slots;
+  cudaStream_t stream = nullptr;
+  std::unique_ptr<DeviceBatch> batch;
+  std::unique_ptr<IsomerQueue> queue;
+  std::unique_ptr<PropertiesStage> properties;
+  StageEvents events;
+  // Pinned staging: pushes in, results out.
+  gpu::PinnedBuffer<std::int32_t> push_dual;
+  gpu::PinnedBuffer<std::uint8_t> push_degree;
+  gpu::PinnedBuffer<std::uint64_t> push_id;
+  gpu::PinnedBuffer<std::int32_t> out_status, out_iterations;
+  gpu::PinnedBuffer<std::uint64_t> out_id;
+  gpu::PinnedBuffer<IsomerProperties> out_properties;
+  gpu::PinnedBuffer<QueueCounters> counters;
+  PipelineTimes times;
+
+  Impl(int n, const OptimizeOptions& opt, const GpuOptions& gpu, int t, int dev)
+      : atoms(n), device(dev), threads(std::max(1, t)), optimize(opt) {
+    if (pipeline_devices() == 0) throw Error("--device cuda: no CUDA device is usable here (use --device cpu)");
+    if (n > 1024 - 32) throw Error("--device cuda: C" + std::to_string(n) + " needs more threads per block than a GPU has");
+    MOLSTEP_CUDA_CHECK(cudaSetDevice(device));
+    MOLSTEP_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    settings = OptimiseSettings{opt.max_iterations, gpu.chunk, opt.gradient_tolerance, opt.bond_tolerance,
+                                opt.flatness, gpu.single};
+    times.resident_blocks = optimise_resident_blocks(n, settings);
+    slots = gpu.slots > 0 ? gpu.slots : times.resident_blocks;
+    times.slots = slots;
+    const int queue_capacity = gpu.queue > 0 ? gpu.queue : 4 * slots;
+    batch = std::make_unique<DeviceBatch>(n, slots);
+    queue = std::make_unique<IsomerQueue>(n, queue_capacity);
+    properties = std::make_unique<PropertiesStage>(n, slots, opt.flatness);
+    const auto faces = static_cast<std::size_t>(n / 2 + 2), q = static_cast<std::size_t>(queue_capacity);
+    push_dual.resize(q * faces * 6);
+    push_degree.resize(q * faces);
+    push_id.resize(q);
+    const auto s = static_cast<std::size_t>(slots);
+    out_status.resize(s);
+    out_iterations.resize(s);
+    out_id.resize(s);
+    out_properties.resize(s);
+    counters.resize(1);
+    counters[0] = QueueCounters{};
+  }
+  ~Impl() {
+    if (stream) cudaStreamDestroy(stream);
+  }
+
+  void run(const std::vector<std::pair<std::uint64_t, Triangulation>>& todo, std::vector<OptimizedIsomer>& results) {
+    const auto start = Clock::now();
+    MOLSTEP_CUDA_CHECK(cudaSetDevice(device));
+    const std::size_t n = todo.size();
+    results.assign(n, {});
+    const BatchView& b = batch->view();
+    const std::size_t faces = static_cast<std::size_t>(b.faces);
+    const std::int64_t taken_before = counters[0].taken;
+    std::size_t pushed = 0, finished_count = 0;
+    std::vector<std::size_t> redo;  // non-finite on the GPU: the CPU pipeline decides
+    // Isomers in the batch (taken from the queue, not yet finished), each with its share of the
+    // GPU time of the rounds it spent there.
+    std::vector<StageSeconds> share(n, StageSeconds{});
+    std::vector<char> done(n, 0);
+    std::vector<std::size_t> inflight;
+    std::size_t taken = 0;  // todo entries moved into the batch so far (FIFO: todo[0, taken))
+    while (finished_count < n) {
+      // Push what the queue has room for.
+      const std::int64_t waiting = queue->pushed() - counters[0].taken;
+      const std::size_t room = static_cast<std::size_t>(queue->capacity() - waiting);
+      const std::size_t count = std::min(room, n - pushed);
+      for (std::size_t k = 0; k < count; ++k) {
+        const Triangulation& t = todo[pushed + k].second;
+        for (std::size_t f = 0; f < faces; ++f) {
+          for (int j = 0; j < 6; ++j) push_dual[(k * faces + f) * 6 + j] = t.adj[f][j];
+          push_degree[k * faces + f] = t.degree[f];
+        }
+        push_id[k] = pushed + k;  // the position in todo
+      }
+      if (count > 0) queue->push(push_dual.data(), push_degree.data(), push_id.data(), static_cast<int>(count), stream);
+      pushed += count;
+
+      events.record(0, stream);
+      queue->refill(b, stream);
+      events.record(1, stream);
+      launch_dualize(b, stream);
+      events.record(2, stream);
+      launch_tutte(b, stream);
+      events.record(3, stream);
+      launch_projection(b, stream);
+      events.record(4, stream);
+      launch_optimise(b, settings, stream);
+      events.record(5, stream);
+      properties->launch(b, stream);
+      events.record(6, stream);
+      const auto s = static_cast<std::size_t>(b.capacity);
+      MOLSTEP_CUDA_CHECK(cudaMemcpyAsync(out_status.data(), b.status, s * sizeof(std::int32_t), cudaMemcpyDeviceToHost, stream));
+      MOLSTEP_CUDA_CHECK(
+          cudaMemcpyAsync(out_iterations.data(), b.iterations, s * sizeof(std::int32_t), cudaMemcpyDeviceToHost, stream));
+      MOLSTEP_CUDA_CHECK(cudaMemcpyAsync(out_id.data(), b.id, s * sizeof(std::uint64_t), cudaMemcpyDeviceToHost, stream));
+      MOLSTEP_CUDA_CHECK(cudaMemcpyAsync(out_properties.data(), b.properties, s * sizeof(IsomerProperties),
+                                         cudaMemcpyDeviceToHost, stream));
+      release_kernel<<<(b.capacity + 127) / 128, 128, 0, stream>>>(b.status, b.capacity);
+      MOLSTEP_CUDA_CHECK(cudaGetLastError());
+      queue->read_counters(counters.data(), stream);
+      MOLSTEP_CUDA_CHECK(cudaStreamSynchronize(stream));
+
+      // Time per stage this round, shared by the isomers in the batch during it: those taken
+      // from the queue before or in this round and not finished before it.
+      const std::size_t now_taken = static_cast<std::size_t>(counters[0].taken - taken_before);
+      for (; taken < now_taken; ++taken) inflight.push_back(taken);
+      StageSeconds round{};
+      round[1] = events.seconds(1) + events.seconds(0);  // dualise (incl. the refill from the queue)
+      round[2] = events.seconds(2);
+      round[3] = events.seconds(3);
+      round[4] = events.seconds(4);
+      round[5] = events.seconds(5);
+      for (int k = 1; k < 6; ++k) times.gpu[static_cast<std::size_t>(k)] += round[static_cast<std::size_t>(k)];
+      times.busy_slot_rounds += static_cast<double>(inflight.size()) / slots;
+      ++times.rounds;
+      for (const std::size_t i : inflight)
+        for (int k = 1; k < 6; ++k)
+          share[i][static_cast<std::size_t>(k)] += round[static_cast<std::size_t>(k)] / static_cast<double>(inflight.size());
+
+      for (std::size_t slot = 0; slot < s; ++slot) {
+        const std::int32_t status = out_status[slot];
+        if (!finished(status)) continue;
+        const std::size_t i = static_cast<std::size_t>(out_id[slot]);
+        done[i] = 1;
+        ++finished_count;
+        if (status == kInvalid) {
+          redo.push_back(i);
+          continue;
+        }
+        IsomerResult& r = results[i].result;
+        r.index = todo[i].first;
+        r.atoms = atoms;
+        r.status = status == kConverged ? IsomerStatus::converged : IsomerStatus::failed;
+        r.iterations = out_iterations[slot];
+        r.properties = out_properties[slot];
+      }
+      std::erase_if(inflight, [&](std::size_t i) { return done[i] != 0; });
+    }
+    for (std::size_t i = 0; i < n; ++i) results[i].result.seconds = share[i];
+    for (const std::size_t i : redo) results[i] = optimize_isomer(todo[i].second, todo[i].first, optimize);
+    times.cpu_retries += redo.size();
+    times.wall += std::chrono::duration<double>(Clock::now() - start).count();
+  }
+};
+
+IsomerPipeline::IsomerPipeline(int atoms, const OptimizeOptions& optimize, const GpuOptions& gpu, int threads,
+                               int device)
+    : impl_(std::make_unique<Impl>(atoms, optimize, gpu, threads, device)) {}
+IsomerPipeline::~IsomerPipeline() = default;
+
+void IsomerPipeline::run(const std::vector<std::pair<std::uint64_t, Triangulation>>& todo,
+                         std::vector<OptimizedIsomer>& results) {
+  impl_->run(todo, results);
+}
+
+const PipelineTimes& IsomerPipeline::times() const { return impl_->times; }
+
+}  // namespace molstep::fullerene::cuda

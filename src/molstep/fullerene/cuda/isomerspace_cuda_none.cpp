@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: MIT
+// The GPU isomer pipeline in a build without the CUDA toolkit.
+#include "molstep/core/error.hpp"
+#include "molstep/fullerene/cuda/isomerspace_cuda.hpp"
+
+namespace molstep::fullerene::cuda {
+
+struct IsomerPipeline::Impl {
+  PipelineTimes times;
+};
+
+int pipeline_devices() { return 0; }
+
+IsomerPipeline::IsomerPipeline(int, const OptimizeOptions&, const GpuOptions&, int, int) {
+  throw Error("this molstep was built without CUDA: --device cuda is not available (use --device cpu)");
+}
+IsomerPipeline::~IsomerPipeline() = default;
+
+void IsomerPipeline::run(const std::vector<std::pair<std::uint64_t, Triangulation>>&, std::vector<OptimizedIsomer>&) {}
+
+const PipelineTimes& IsomerPipeline::times() const { return impl_->times; }
+
+}  // namespace molstep::fullerene::cuda
