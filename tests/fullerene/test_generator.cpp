@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "molstep/core/error.hpp"
@@ -134,6 +135,75 @@ TEST(FullereneGenerator, ExpansionIsUndoneByItsReduction) {
     });
   });
   EXPECT_GT(checked, 10000);
+}
+
+/// Same expansion: same start, direction, shape and length.
+bool same_expansion(const Expansion& a, const Expansion& b) {
+  return a.a0 == b.a0 && a.t0 == b.t0 && a.s == b.s && a.m == b.m && a.bend == b.bend && a.z == b.z;
+}
+
+TEST(FullereneGenerator, FastEnumeratorsAgreeWithTheGeneralOnes) {
+  int maps = 0;
+  Generator g(GeneratorOptions{50, false, 0, 1});
+  g.run([&](const PlanarMap& h) {
+    // L0 reductions: the same views in the same order.
+    std::vector<RowOp> slow;
+    for_each_reduction(h, 2, [&](const RowOp& c) {
+      slow.push_back(c);
+      return true;
+    });
+    std::size_t i = 0;
+    for_each_l0_reduction(h, [&](const RowOp& c, int id) {
+      EXPECT_LT(i, slow.size());
+      if (i < slow.size()) {
+        EXPECT_TRUE(c.r0 == slow[i].r0 && c.r1 == slow[i].r1 && c.s == slow[i].s);
+      }
+      EXPECT_EQ(h.adj[c.r0][static_cast<std::size_t>(id / 2 % 5)], c.r1);
+      ++i;
+      return true;
+    });
+    EXPECT_EQ(i, slow.size());
+    // L0 expansions: each once, from its smaller end, its other end the same expansion.
+    std::vector<std::pair<Expansion, VertexSet>> all_l0;
+    for_each_expansion(h, 2, [&](const Expansion& e, const VertexSet& changed) { all_l0.emplace_back(e, changed); });
+    std::size_t listed = 0;
+    for_each_l0_expansion(h, [&](const Expansion& e, const VertexSet& changed) {
+      ++listed;
+      EXPECT_LT(e.a0, e.z);
+      const Expansion back = other_end(h, e);
+      int found = 0;
+      for (const auto& [f, fchanged] : all_l0) {
+        if (same_expansion(f, e)) {
+          EXPECT_EQ(fchanged.words, changed.words);
+        }
+        if (same_expansion(f, back)) found += fchanged.words == changed.words ? 1 : 0;
+      }
+      EXPECT_EQ(found, 1);
+    });
+    EXPECT_EQ(2 * listed, all_l0.size());
+    // L1 and B00 expansions: the same list.
+    std::vector<std::pair<Expansion, VertexSet>> size3;
+    for_each_expansion(h, 3, 3, 0xfff,
+                       [&](const Expansion& e, const VertexSet& changed) { size3.emplace_back(e, changed); });
+    std::size_t j = 0;
+    for_each_size3_expansion(h, 0xfff, [&](const Expansion& e, const VertexSet& changed) {
+      ASSERT_LT(j, size3.size());
+      EXPECT_TRUE(same_expansion(e, size3[j].first));
+      EXPECT_EQ(changed.words, size3[j].second.words);
+      ++j;
+    });
+    EXPECT_EQ(j, size3.size());
+    // index_of agrees with a plain search.
+    for (int v = 0; v < h.nv; ++v)
+      for (int w = 0; w < h.nv; ++w) {
+        int plain = -1;
+        for (int k = 0; k < h.deg[v]; ++k)
+          if (h.adj[v][k] == w) plain = k;
+        EXPECT_EQ(h.index_of(v, w), plain);
+      }
+    ++maps;
+  });
+  EXPECT_EQ(maps, 271);
 }
 
 TEST(FullereneGenerator, RejectsImpossibleSizes) {

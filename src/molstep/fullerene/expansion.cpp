@@ -119,6 +119,13 @@ RowOp reversed(const PlanarMap& g, const RowOp& row) {
   return RowOp{path[row.m], path[row.m - 1], -row.s, row.m, row.m - row.bend};
 }
 
+Expansion other_end(const PlanarMap& h, const Expansion& e) {
+  // The row goes in between the path a0 t0 t1 z and the strip beside it; seen from z, the strip
+  // is the path and starts at the vertex before z round t1.
+  const int t1 = ring(h, e.t0, e.a0, 3 * e.s);
+  return Expansion{e.z, ring(h, t1, e.t0, e.s), e.s, 1, -1, e.a0};
+}
+
 bool contract(PlanarMap& g, const RowOp& row) {
   std::array<int, PlanarMap::kMaxVertices> path;
   std::array<int, PlanarMap::kMaxVertices> target;

@@ -37,6 +37,7 @@ struct Expansion {
   int s = 1;
   int m = 0;
   int bend = -1;
+  int z = -1;  ///< the degree-5 vertex at the far end (set by for_each_expansion)
 
   [[nodiscard]] int size() const { return m + 1; }
 };
@@ -51,11 +52,43 @@ bool expand(PlanarMap& g, const Expansion& e, RowOp& row);
 template <class F>
 void for_each_expansion(const PlanarMap& h, int max_size, F&& f);
 
+/// The same for expansions adding min_size..max_size vertices that start at the degree-5
+/// vertices h.pentagons[p] with bit p set in `starts`.
+template <class F>
+void for_each_expansion(const PlanarMap& h, int min_size, int max_size, unsigned starts, F&& f);
+
+/// Calls f(const Expansion&, const VertexSet& changed) for every L0 expansion of h (two new
+/// vertices) once: each is met from both its ends (other_end), and only the description from the
+/// smaller of a0 and z is listed.
+template <class F>
+void for_each_l0_expansion(const PlanarMap& h, F&& f);
+
+/// for_each_expansion(h, 3, 3, starts, f) made fast: the L1 and B00 expansions (three new
+/// vertices), in the same order.
+template <class F>
+void for_each_size3_expansion(const PlanarMap& h, unsigned starts, F&& f);
+
 /// Calls f(const RowOp&) for every view of every reduction of g removing at most max_size
 /// vertices; stops early when f returns false. The views are only candidates: contract() says
 /// whether the reduction leaves a fullerene.
 template <class F>
 void for_each_reduction(const PlanarMap& g, int max_size, F&& f);
+
+/// Number of an L0 view whose r0 is g.pentagons[p] and whose r1 is r0's k-th neighbour: below
+/// kL0Views. A map keeps it through an expansion that rewrites neither r0's list nor r0's place in
+/// the pentagon list.
+constexpr int kL0Views = 12 * 5 * 2;
+[[nodiscard]] constexpr int l0_view_id(int p, int k, int s) { return (p * 5 + k) * 2 + (s < 0 ? 1 : 0); }
+
+/// for_each_reduction(g, 2, f) made fast: calls f(const RowOp&, int id) for every view of every
+/// L0 reduction (two adjacent degree-5 vertices) in the same order, id its l0_view_id; stops when
+/// f returns false.
+template <class F>
+void for_each_l0_reduction(const PlanarMap& g, F&& f);
+
+/// The same L0 expansion described from its other end: the one that starts at z. Both give the
+/// same child, whose new row they see from opposite ends.
+[[nodiscard]] Expansion other_end(const PlanarMap& h, const Expansion& e);
 
 /// The other view of the same reduction (seen from r_m).
 [[nodiscard]] RowOp reversed(const PlanarMap& g, const RowOp& row);

@@ -2,17 +2,26 @@
 // Template bodies of the enumerators declared in expansion.hpp (inlined into the generator loop).
 #pragma once
 
+#include <algorithm>
 #include <array>
 
 namespace molstep::fullerene {
 
 template <class F>
 void for_each_expansion(const PlanarMap& h, int max_size, F&& f) {
+  for_each_expansion(h, 2, max_size, 0xfff, f);
+}
+
+template <class F>
+void for_each_expansion(const PlanarMap& h, int min_size, int max_size, unsigned starts, F&& f) {
   if (max_size < 2) return;
+  const int min_m = std::max(1, min_size - 1);
   const int max_m = max_size - 1;
   std::array<int, PlanarMap::kMaxVertices> seen{};
   int stamp = 0;
-  for (const int a0 : h.pentagons) {
+  for (int p = 0; p < 12; ++p) {
+    if ((starts >> p & 1U) == 0) continue;
+    const int a0 = h.pentagons[static_cast<std::size_t>(p)];
     for (int k = 0; k < 5; ++k) {
       const int t0 = h.adj[a0][k];
       for (const int s : {1, -1}) {
@@ -30,13 +39,13 @@ void for_each_expansion(const PlanarMap& h, int max_size, F&& f) {
           seen[cur] = straight;
           changed.add(cur);
           const int in = h.index_of(cur, prev);
-          if (j >= 1) {
+          if (j >= min_m) {
             const int z = h.at(cur, in, 2 * s);
             if (h.deg[z] == 5 && seen[z] != straight) {
               VertexSet all = changed;
               all.add(h.at(cur, in, s));
               all.add(z);
-              f(Expansion{a0, t0, s, j, -1}, all);
+              f(Expansion{a0, t0, s, j, -1, z}, all);
             }
           }
           if (j >= 1 && j + 1 <= max_m) {
@@ -54,10 +63,10 @@ void for_each_expansion(const PlanarMap& h, int max_size, F&& f) {
               bchanged.add(h.at(bcur, bin, s));
               bchanged.add(h.at(bcur, bin, 2 * s));
               const int z = h.at(bcur, bin, 3 * s);
-              if (h.deg[z] == 5 && seen[z] != straight && seen[z] != bent) {
+              if (jj >= min_m && h.deg[z] == 5 && seen[z] != straight && seen[z] != bent) {
                 VertexSet all = bchanged;
                 all.add(z);
-                f(Expansion{a0, t0, s, jj, j}, all);
+                f(Expansion{a0, t0, s, jj, j, z}, all);
               }
               bprev = bcur;
               bcur = z;
@@ -124,6 +133,107 @@ void for_each_reduction(const PlanarMap& g, int max_size, F&& f) {
           prev = cur;
           cur = next;
         }
+      }
+    }
+  }
+}
+
+template <class F>
+void for_each_l0_expansion(const PlanarMap& h, F&& f) {
+  // The m = 1 case of for_each_expansion: a0 t0 t1 turns three places at t0, z two at t1.
+  for (const int a0 : h.pentagons) {
+    for (int k = 0; k < 5; ++k) {
+      const int t0 = h.adj[a0][k];
+      const int in0 = h.index_of(t0, a0);
+      for (const int s : {1, -1}) {
+        const int t1 = h.at(t0, in0, 3 * s);
+        const int in1 = h.index_of(t1, t0);
+        const int z = h.at(t1, in1, 2 * s);
+        if (h.deg[z] != 5 || z <= a0 || z == t0) continue;
+        VertexSet changed;
+        changed.add(a0);
+        changed.add(t0);
+        changed.add(h.at(t0, in0, s));
+        changed.add(h.at(t0, in0, 2 * s));
+        changed.add(t1);
+        changed.add(h.at(t1, in1, s));
+        changed.add(z);
+        f(Expansion{a0, t0, s, 1, -1, z}, changed);
+      }
+    }
+  }
+}
+
+template <class F>
+void for_each_size3_expansion(const PlanarMap& h, unsigned starts, F&& f) {
+  // The m = 2 cases of for_each_expansion, in the same order: the far end z is found first, and
+  // `changed` is only collected when z has degree 5.
+  for (int p = 0; p < 12; ++p) {
+    if ((starts >> p & 1U) == 0) continue;
+    const int a0 = h.pentagons[static_cast<std::size_t>(p)];
+    for (int k = 0; k < 5; ++k) {
+      const int t0 = h.adj[a0][k];
+      const int in0 = h.index_of(t0, a0);
+      for (const int s : {1, -1}) {
+        const int t1 = h.at(t0, in0, 3 * s);
+        const int in1 = h.index_of(t1, t0);
+        const auto common = [&] {
+          VertexSet changed;
+          changed.add(a0);
+          changed.add(t0);
+          changed.add(h.at(t0, in0, s));
+          changed.add(h.at(t0, in0, 2 * s));
+          changed.add(t1);
+          changed.add(h.at(t1, in1, s));
+          return changed;
+        };
+        // B_00: bend at t1, two places on.
+        const int b2 = h.at(t1, in1, 2 * s);
+        if (b2 != a0 && b2 != t0 && b2 != t1) {
+          const int bin = h.index_of(b2, t1);
+          const int z = h.at(b2, bin, 3 * s);
+          if (h.deg[z] == 5 && z != a0 && z != t0 && z != t1 && z != b2) {
+            VertexSet changed = common();
+            changed.add(b2);
+            changed.add(h.at(b2, bin, s));
+            changed.add(h.at(b2, bin, 2 * s));
+            changed.add(z);
+            f(Expansion{a0, t0, s, 2, 1, z}, changed);
+          }
+        }
+        // L_1: straight on.
+        const int t2 = h.at(t1, in1, 3 * s);
+        if (t2 != a0 && t2 != t0 && t2 != t1) {
+          const int in2 = h.index_of(t2, t1);
+          const int z = h.at(t2, in2, 2 * s);
+          if (h.deg[z] == 5 && z != a0 && z != t0 && z != t1 && z != t2) {
+            VertexSet changed = common();
+            changed.add(h.at(t1, in1, 2 * s));
+            changed.add(t2);
+            changed.add(h.at(t2, in2, s));
+            changed.add(z);
+            f(Expansion{a0, t0, s, 2, -1, z}, changed);
+          }
+        }
+      }
+    }
+  }
+}
+
+template <class F>
+void for_each_l0_reduction(const PlanarMap& g, F&& f) {
+  // The m = 1 case of for_each_reduction: r1 has degree 5, the corners a0 and z degree 6.
+  for (int p = 0; p < 12; ++p) {
+    const int r0 = g.pentagons[static_cast<std::size_t>(p)];
+    for (int k = 0; k < 5; ++k) {
+      const int r1 = g.adj[r0][k];
+      if (g.deg[r1] != 5) continue;
+      const int in = g.index_of(r1, r0);
+      for (const int s : {1, -1}) {
+        const int a0 = g.at(r0, k, 2 * s);
+        if (g.deg[a0] != 6) continue;
+        const int z = g.at(r1, in, 2 * s);
+        if (g.deg[z] == 6 && z != a0 && !f(RowOp{r0, r1, s, 1, -1}, l0_view_id(p, k, s))) return;
       }
     }
   }

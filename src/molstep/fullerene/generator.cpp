@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <limits>
 #include <string>
 
 #include "molstep/core/error.hpp"
@@ -65,6 +66,7 @@ Generator::Generator(const GeneratorOptions& options) : options_(options) {
   seen_.resize(level_.size());
   lasting_.resize(level_.size());
   rivals_.resize(level_.size());
+  for (int nv = 0; nv <= target_nv_; ++nv) max_canonical_.push_back(max_canonical_size(nv));
   code_a_.resize(static_cast<std::size_t>(bfs_code_length(target_nv_)));
   code_b_.resize(code_a_.size());
 }
@@ -81,6 +83,7 @@ void Generator::start(const std::function<void(const PlanarMap&)>* sink,
   for (const Triangulation& seed : seeds) {
     if (seed.size() > target_nv_) continue;
     level_[0] = as_planar_map(seed);
+    rivals_[0].carried = false;
     // The seeds are highly symmetric: their children are always checked for repeats.
     visit(0, 2);
   }
@@ -100,6 +103,7 @@ std::uint64_t Generator::run_subtree(const Subtree& subtree, const std::function
   in_subtree_ = true;
   emitted_ = 0;
   level_[0].copy_from(subtree.root);
+  rivals_[0].carried = false;
   visit(0, subtree.nauto);
   in_subtree_ = false;
   sink_ = nullptr;
@@ -138,28 +142,49 @@ void Generator::search(int depth, int nauto) {
   auto& seen = seen_[depth];
   seen.clear();
   int max_size = target_nv_ - h.nv;
-  while (max_size > 2 && max_size > max_canonical_size(h.nv + max_size)) --max_size;
+  while (max_size > 2 && max_size > max_canonical_[static_cast<std::size_t>(h.nv + max_size)]) --max_size;
   // Most children come from L0 expansions and compete with the parent's other L0 reductions: one
   // the expansion leaves untouched keeps its key, and if that key is smaller the child is not
   // canonical. The child's key is predicted from h, so most such children are never built.
-  auto& rivals = rivals_[depth];
-  rivals.clear();
-  auto& lasting = lasting_[depth];
-  lasting.clear();
-  for_each_reduction(h, 2, [&](const RowOp& c) {
-    Rival r{key_of(h, c), {}};
-    r.reads.add_closed_neighbourhood(h, c.r0);
-    r.reads.add_closed_neighbourhood(h, h.at(c.r0, h.index_of(c.r0, c.r1), 2 * c.s));
-    rivals.push_back(r);
-    lasting.push_back({2, row_vertices(h, c)});
-    return true;
-  });
+  // They were met when h itself was tested, if h is an L0 child.
+  Rivals& known = rivals_[depth];
+  auto& rivals = known.list;
+  if (!known.carried) {
+    rivals.clear();
+    known.by_view.fill(-1);
+    for_each_l0_reduction(h, [&](const RowOp& c, int id) {
+      known.by_view[static_cast<std::size_t>(id)] = static_cast<std::int8_t>(rivals.size());
+      rivals.push_back(Rival{c, key_of(h, c), {}, false, false});
+      return true;
+    });
+  }
+  known.carried = false;
+  auto& l0_rows = known.rows;
+  l0_rows.clear();
+  int best_rival = std::numeric_limits<int>::max();
+  for (const Rival& r : rivals) {
+    best_rival = std::min(best_rival, r.key.inv);
+    const RowOp& c = r.view;
+    if (c.r0 < c.r1 && (l0_rows.empty() || l0_rows.back() != std::pair{c.r0, c.r1})) l0_rows.emplace_back(c.r0, c.r1);
+  }
   // With an L0 reduction in the parent every child has a reduction of at most 3 vertices: an
   // expansion destroying all of them would need a 6-cut that fullerenes do not have (Brinkmann,
   // Goedgebeur and McKay 2012).
   if (!rivals.empty()) max_size = std::min(max_size, 3);
+  // A larger expansion must rewrite a vertex of every L0 row; one of 3 vertices rewrites only
+  // vertices within distance 4 of each other, a0 among them, so a0 lies within distance 4 of the
+  // first row, and rows farther apart than that cannot all be met.
+  unsigned starts = 0xfff;
+  if (max_size == 3 && !l0_rows.empty()) {
+    starts = pentagons_near(h, l0_rows[0].first, l0_rows[0].second);
+    for (const auto& [v, w] : l0_rows)
+      if (mark_[static_cast<std::size_t>(v)] != stamp_ && mark_[static_cast<std::size_t>(w)] != stamp_) starts = 0;
+    if (starts == 0) max_size = 2;
+  }
   // A reduction of h that an expansion does not touch survives into the child; if it is smaller
   // than the expansion, the child's canonical reduction is not the one undoing the expansion.
+  auto& lasting = lasting_[depth];
+  lasting.clear();
   if (max_size - 1 > 2)
     for_each_reduction(h, std::min(max_size - 1, kLastingSize), [&](const RowOp& c) {
       if (c.size() > 2 && reduces_to_fullerene(h, c)) lasting.push_back({c.size(), row_vertices(h, c)});
@@ -167,28 +192,85 @@ void Generator::search(int depth, int nauto) {
     });
   std::sort(lasting.begin(), lasting.end(), [](const Lasting& a, const Lasting& b) { return a.size < b.size; });
   std::string code;
-  for_each_expansion(h, max_size, [&](const Expansion& e, const VertexSet& changed) {
+  const auto consider = [&](const Expansion& e, const VertexSet& changed) {
     // A child one vertex short of the target can never reach it: expansions add two or more.
     if (h.nv + e.size() == target_nv_ - 1) return;
-    if (e.size() > max_canonical_size(h.nv + e.size())) return;
+    if (e.size() > max_canonical_[static_cast<std::size_t>(h.nv + e.size())]) return;
+    if (e.m > 1)
+      for (const auto& [v, w] : l0_rows)
+        if (!changed.has(v) && !changed.has(w)) return;
     for (const Lasting& l : lasting) {
       if (l.size >= e.size()) break;
       if (!l.row.meets(changed)) return;
     }
     if (e.m == 1) {
-      // Only the predicted part of the key is compared (inv2 is not predicted).
-      const Key mine = predicted_l0_key(h, e);
-      for (const Rival& r : rivals)
-        if (r.key.inv < mine.inv && !r.reads.meets(changed)) return;
+      // Only the predicted part of the key is compared (inv2 is not predicted): the row's better
+      // end against the parent's L0 views that survive untouched.
+      int mine = predicted_l0_inv(h, e);
+      if (best_rival < mine) mine = std::min(mine, predicted_l0_inv(h, other_end(h, e)));
+      if (best_rival < mine)
+        for (Rival& r : rivals)
+          if (r.key.inv < mine && untouched(h, r, changed)) return;
+      for (Rival& r : rivals) r.untouched = untouched(h, r, changed);
     }
     g.copy_from(h);
     RowOp row;
     if (!expand(g, e, row)) return;
     int child_auto = 1;
-    if (!is_canonical(g, row, child_auto, nauto > 1 ? &code : nullptr)) return;
+    // An L0 expansion is listed from one of its ends only, so either view of its row counts.
+    const bool l0 = e.m == 1;
+    rivals_[static_cast<std::size_t>(depth) + 1].carried = false;
+    Rivals* carry = l0 && g.nv < target_nv_ ? &rivals_[static_cast<std::size_t>(depth) + 1] : nullptr;
+    if (!is_canonical(g, row, l0, l0 ? &known : nullptr, carry, child_auto, nauto > 1 ? &code : nullptr)) return;
     if (nauto > 1 && !seen.insert(code).second) return;
     visit(depth + 1, child_auto);
-  });
+  };
+  if (max_size >= 2) for_each_l0_expansion(h, consider);
+  if (max_size == 3) for_each_size3_expansion(h, starts, consider);
+  if (max_size > 3) for_each_expansion(h, 3, max_size, starts, consider);
+}
+
+bool Generator::untouched(const PlanarMap& h, Rival& r, const VertexSet& changed) {
+  if (!r.has_reads) {
+    r.reads.add_closed_neighbourhood(h, r.view.r0);
+    r.reads.add_closed_neighbourhood(h, h.at(r.view.r0, h.index_of(r.view.r0, r.view.r1), 2 * r.view.s));
+    r.has_reads = true;
+  }
+  return !r.reads.meets(changed);
+}
+
+unsigned Generator::pentagons_near(const PlanarMap& h, int v, int w) {
+  // Breadth-first search to depth kReach, marking with a fresh stamp.
+  constexpr int kReach = 4;
+  if (++stamp_ == 0) {
+    std::fill(mark_.begin(), mark_.end(), 0);
+    stamp_ = 1;
+  }
+  auto& queue = queue_;
+  queue.clear();
+  for (const int x : {v, w}) {
+    mark_[static_cast<std::size_t>(x)] = stamp_;
+    queue.push_back(x);
+  }
+  std::size_t level_end = 0;
+  for (int dist = 0; dist < kReach; ++dist) {
+    const std::size_t begin = level_end;
+    level_end = queue.size();
+    for (std::size_t head = begin; head < level_end; ++head) {
+      const int x = queue[head];
+      for (int i = 0; i < h.deg[x]; ++i) {
+        const int y = h.adj[x][i];
+        if (mark_[static_cast<std::size_t>(y)] != stamp_) {
+          mark_[static_cast<std::size_t>(y)] = stamp_;
+          queue.push_back(y);
+        }
+      }
+    }
+  }
+  unsigned near = 0;
+  for (std::size_t p = 0; p < h.pentagons.size(); ++p)
+    if (mark_[h.pentagons[p]] == stamp_) near |= 1U << p;
+  return near;
 }
 
 Generator::Key Generator::key_of(const PlanarMap& g, const RowOp& row) const {
@@ -227,8 +309,8 @@ void Generator::complete(const PlanarMap& g, const RowOp& row, Key& key) {
   key.inv2 = inv2;
 }
 
-Generator::Key Generator::predicted_l0_key(const PlanarMap& h, const Expansion& e) const {
-  // The key key_of() will compute for the new row r0 r1 of this L0 expansion, read from h.
+int Generator::predicted_l0_inv(const PlanarMap& h, const Expansion& e) {
+  // The inv that key_of() will compute for the new row r0 r1 of this L0 expansion, read from h.
   // Around r0 (from r1, orientation s) lie r1, t0, a0, and the two strip vertices of t0; around
   // a0, r0 comes just before t0 and a0's old neighbours follow t0. Degrees do not change except
   // at a0 and z (5 -> 6); r0 and r1 have degree 5.
@@ -245,7 +327,7 @@ Generator::Key Generator::predicted_l0_key(const PlanarMap& h, const Expansion& 
   inv = inv << 1 | pent(e.t0);
   const int ka = h.index_of(e.a0, e.t0);
   for (int i = 1; i <= 4; ++i) inv = inv << 1 | pent(h.at(e.a0, ka, i * s));
-  return Key{2, 0, inv, 0};
+  return inv;
 }
 
 bool Generator::reduces_to_fullerene(const PlanarMap& g, const RowOp& row) {
@@ -257,46 +339,130 @@ bool Generator::reduces_to_fullerene(const PlanarMap& g, const RowOp& row) {
   return contract(scratch_, row);
 }
 
-bool Generator::is_canonical(const PlanarMap& g, const RowOp& row, int& nauto, std::string* code) {
+bool Generator::settle(const PlanarMap& g, const RowOp& a, Key& ka, const RowOp& b, Key& kb) {
+  if (ka.size == kb.size && ka.shape == kb.shape && ka.inv == kb.inv) {
+    if (ka.inv2 == 0) complete(g, a, ka);
+    if (kb.inv2 == 0) complete(g, b, kb);
+  }
+  return ka < kb;
+}
+
+namespace {
+bool same_view(const RowOp& a, const RowOp& b) {
+  return a.r0 == b.r0 && a.r1 == b.r1 && a.s == b.s && a.bend == b.bend && a.m == b.m;
+}
+}  // namespace
+
+bool Generator::is_canonical(const PlanarMap& g, const RowOp& row, bool either_end, const Rivals* known,
+                             Rivals* carry, int& nauto, std::string* code) {
+  if (carry != nullptr) {
+    carry->carried = false;
+    carry->list.clear();
+    carry->by_view.fill(-1);
+  }
+  RowOp mine_row = row;
   Key mine = key_of(g, row);
-  complete(g, row, mine);
-  const RowOp other = reversed(g, row);
+  RowOp other = reversed(g, row);
   Key theirs = key_of(g, other);
-  if (theirs.inv == mine.inv) complete(g, other, theirs);
-  if (theirs < mine) return false;
-  // Most children have a small reduction somewhere else: look for the smallest ones first.
+  if (settle(g, other, theirs, mine_row, mine)) {
+    if (!either_end) return false;
+    std::swap(mine_row, other);
+    std::swap(mine, theirs);
+  }
+  // The row's other view, when its key equals mine, is the first tie.
+  ties_.clear();
+  if (!settle(g, mine_row, mine, other, theirs)) ties_.push_back(other);
+  const auto is_row = [&](const RowOp& c) { return same_view(c, mine_row) || same_view(c, other); };
   bool smaller = false;
-  for (int size = 2; size < row.size() && size <= 3 && !smaller; ++size)
-    for_each_reduction(g, size, [&](const RowOp& c) {
+  if (row.size() == 2) {
+    // L0 reductions always leave a fullerene (reduces_to_fullerene). The parent's untouched views
+    // keep their inv: those that tie with mine are the likeliest to beat it and go first, the
+    // others cannot.
+    const auto survivor = [known](int id) -> const Rival* {
+      if (known == nullptr) return nullptr;
+      const int r = known->by_view[static_cast<std::size_t>(id)];
+      return r >= 0 && known->list[static_cast<std::size_t>(r)].untouched ? &known->list[static_cast<std::size_t>(r)]
+                                                                         : nullptr;
+    };
+    if (known != nullptr)
+      for (const Rival& r : known->list) {
+        if (!r.untouched || r.key.inv > mine.inv) continue;
+        Key k = r.key;
+        if (settle(g, r.view, k, mine_row, mine)) return false;
+        if (!settle(g, mine_row, mine, r.view, k)) ties_.push_back(r.view);
+      }
+    // A child that passes has met all its L0 views here: they go to `carry`, with keys cut back
+    // to inv (the part an untouched view keeps).
+    const auto keep = [carry](const Rival& r, int id) {
+      if (carry == nullptr) return;
+      carry->by_view[static_cast<std::size_t>(id)] = static_cast<std::int8_t>(carry->list.size());
+      carry->list.push_back(r);
+      carry->list.back().key.inv2 = 0;
+    };
+    for_each_l0_reduction(g, [&](const RowOp& c, int id) {
+      if (const Rival* r = survivor(id); r != nullptr) {
+        keep(*r, id);
+        return true;
+      }
+      if (is_row(c)) {
+        keep(Rival{c, same_view(c, mine_row) ? mine : theirs, {}, false, false}, id);
+        return true;
+      }
+      Key k = key_of(g, c);
+      keep(Rival{c, k, {}, false, false}, id);
+      if (settle(g, c, k, mine_row, mine)) {
+        smaller = true;
+        return false;
+      }
+      if (!settle(g, mine_row, mine, c, k)) ties_.push_back(c);
+      return true;
+    });
+  } else {
+    // Most children have a small reduction somewhere else: look for the smallest ones first.
+    for (int size = 2; size < row.size() && size <= 3 && !smaller; ++size)
+      for_each_reduction(g, size, [&](const RowOp& c) {
+        smaller = reduces_to_fullerene(g, c);
+        return !smaller;
+      });
+    if (smaller) return false;
+    for_each_reduction(g, row.size(), [&](const RowOp& c) {
+      if (c.size() < row.size()) {
+        smaller = reduces_to_fullerene(g, c);
+        return !smaller;
+      }
+      if (is_row(c)) return true;
+      Key k = key_of(g, c);
+      if (!settle(g, c, k, mine_row, mine)) {
+        if (!settle(g, mine_row, mine, c, k)) ties_.push_back(c);
+        return true;
+      }
       smaller = reduces_to_fullerene(g, c);
       return !smaller;
     });
-  if (smaller) return false;
-  ties_.clear();
-  for_each_reduction(g, row.size(), [&](const RowOp& c) {
-    if (c.size() < row.size()) {
-      smaller = reduces_to_fullerene(g, c);
-      return !smaller;
-    }
-    Key k = key_of(g, c);
-    if (k.inv == mine.inv) complete(g, c, k);
-    if (k > mine) return true;
-    if (k == mine) {
-      if (!(c.r0 == row.r0 && c.r1 == row.r1 && c.s == row.s && c.bend == row.bend && c.m == row.m))
-        ties_.push_back(c);
-      return true;
-    }
-    smaller = reduces_to_fullerene(g, c);
-    return !smaller;
-  });
+  }
   if (smaller) return false;
   nauto = 1;
+  if (carry != nullptr) carry->carried = row.size() == 2 && known != nullptr;
   if (ties_.empty() && code == nullptr) return true;
-  bfs_code(g, row.r0, row.r1, row.s, nullptr, code_a_.data());
-  for (const RowOp& c : ties_) {
+  bfs_code(g, mine_row.r0, mine_row.r1, mine_row.s, nullptr, code_a_.data());
+  for (std::size_t i = 0; i < ties_.size(); ++i) {
+    const RowOp& c = ties_[i];
     const int cmp = bfs_code(g, c.r0, c.r1, c.s, code_a_.data(), code_b_.data());
     if (cmp == 0) ++nauto;
-    if (cmp < 0 && reduces_to_fullerene(g, c)) return false;
+    if (cmp >= 0) continue;
+    if (i == 0 && same_view(c, other)) {
+      // The row's other view is its better one: it counts if its code is smallest.
+      if (!either_end) {
+        if (carry != nullptr) carry->carried = false;
+        return false;
+      }
+      std::swap(code_a_, code_b_);
+      continue;
+    }
+    if (reduces_to_fullerene(g, c)) {
+      if (carry != nullptr) carry->carried = false;
+      return false;
+    }
   }
   if (code != nullptr) code->assign(code_a_.begin(), code_a_.begin() + bfs_code_length(g.nv));
   return true;

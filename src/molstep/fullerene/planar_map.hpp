@@ -2,7 +2,9 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
+#include <cstring>
 
 #include "molstep/fullerene/graph.hpp"
 
@@ -15,23 +17,42 @@ struct PlanarMap {
   static constexpr int kMaxVertices = 255;
   static constexpr int kMaxDegree = 8;  // a power of two: indices are masked with kMaxDegree-1
 
+  /// kSlotMasks[d]: the bytes of slots 0..d-1 of a neighbour list read as one word.
+  static constexpr std::array<std::uint64_t, kMaxDegree + 1> kSlotMasks = [] {
+    std::array<std::uint64_t, kMaxDegree + 1> masks{};
+    for (int d = 1; d <= kMaxDegree; ++d) masks[d] = masks[d - 1] << 8 | 0xff;
+    return masks;
+  }();
+
+  /// kWrap[d][j + 2*kMaxDegree]: j reduced modulo d, for -2*kMaxDegree <= j < 3*kMaxDegree (no
+  /// branches in at()).
+  static constexpr std::array<std::array<std::uint8_t, 5 * kMaxDegree>, kMaxDegree + 1> kWrap = [] {
+    std::array<std::array<std::uint8_t, 5 * kMaxDegree>, kMaxDegree + 1> wrap{};
+    for (int d = 1; d <= kMaxDegree; ++d)
+      for (int j = 0; j < 5 * kMaxDegree; ++j)
+        wrap[d][j] = static_cast<std::uint8_t>(((j - 2 * kMaxDegree) % d + d) % d);
+    return wrap;
+  }();
+
   int nv = 0;
   std::array<std::uint8_t, 12> pentagons{};  ///< the degree-5 vertices, kept current by expand()
   std::array<std::uint8_t, kMaxVertices> deg{};
   std::array<std::array<std::uint8_t, kMaxDegree>, kMaxVertices> adj{};
 
+  /// Position of w in v's neighbour list, or -1. All eight slots are compared at once (the
+  /// lists have no repeats, so the lowest matching slot below deg(v) is the one).
   [[nodiscard]] int index_of(int v, int w) const {
-    for (int i = 0; i < deg[v]; ++i)
-      if (adj[v][i] == w) return i;
-    return -1;
+    static_assert(std::endian::native == std::endian::little, "slot i is byte i of the word");
+    std::uint64_t row = 0;
+    std::memcpy(&row, adj[v].data(), sizeof row);
+    const std::uint64_t x = row ^ (std::uint64_t{0x0101010101010101} * static_cast<std::uint8_t>(w));
+    std::uint64_t zero = (x - std::uint64_t{0x0101010101010101}) & ~x & std::uint64_t{0x8080808080808080};
+    zero &= kSlotMasks[deg[v]];
+    return zero == 0 ? -1 : std::countr_zero(zero) >> 3;
   }
   /// Neighbour of v `steps` places on from position i (|steps| <= deg(v); negative walks back).
   [[nodiscard]] int at(int v, int i, int steps) const {
-    const int d = deg[v];
-    int j = i + steps;
-    if (j >= d) j -= d;
-    if (j < 0) j += d;
-    return adj[v][j];
+    return adj[v][kWrap[deg[v]][static_cast<std::size_t>(i + steps + 2 * kMaxDegree)]];
   }
   /// Inserts w at position pos of v's list; false (and no change) when the list is full.
   bool insert_at(int v, int pos, int w) {
