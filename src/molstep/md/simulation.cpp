@@ -89,7 +89,10 @@ RunSummary Simulation::run_cpu(long n) {
   print_thermo();
   for (auto& d : dumps) d->write(system, step);
   observe_analyses();
-  timer.lap(core::Stage::output);
+  // The loop's clock starts here, as LAMMPS's "Loop time" does after Verlet::setup.
+  const auto loop_start = std::chrono::steady_clock::now();
+  sum.setup_seconds = std::chrono::duration<double>(loop_start - t0).count();
+  timer.reset();
 
   const long last = step + n;
   core::Progress progress("run", n, "steps");
@@ -122,7 +125,7 @@ RunSummary Simulation::run_cpu(long n) {
   sum.neighbor_builds = neighbor.builds() - builds_before;
   sum.list_pairs = neighbor.list().pairs();
   sum.images = neighbor.ghosts();
-  sum.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  sum.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - loop_start).count();
   return sum;
 }
 
@@ -136,6 +139,8 @@ void Simulation::write_summary(const RunSummary& s) {
   out_.line(fmt::format("Performance: {:.4g} atom-steps/s, {:.4g} steps/s, {:.4g} {}/day",
                         static_cast<double>(s.atoms) * static_cast<double>(s.steps) / wall,
                         static_cast<double>(s.steps) / wall, per_day, lj ? "tau" : "ns"));
+  out_.line(fmt::format("Setup time of {:.6g} s (first neighbour list, forces and output{})", s.setup_seconds,
+                        device == Device::cuda ? ", upload to the GPU" : ""));
   out_.line("Stage      time (s)   % of loop");
   for (int k = 0; k < static_cast<int>(core::Stage::count); ++k) {
     const auto st = static_cast<core::Stage>(k);

@@ -29,8 +29,9 @@ struct Region {
 struct RunSummary {
   long steps = 0;
   std::size_t atoms = 0;
-  double wall_seconds = 0.0;
-  core::StageTimer stages;
+  double wall_seconds = 0.0;   ///< the step loop, as LAMMPS's "Loop time" (setup not included)
+  double setup_seconds = 0.0;  ///< the run's setup: first list build, forces, output (and on a GPU the upload)
+  core::StageTimer stages;     ///< of the step loop
   long neighbor_builds = 0;
   std::size_t list_pairs = 0;   ///< entries in the last neighbour list
   std::size_t images = 0;       ///< ghost images of the last build (CPU)

@@ -161,7 +161,10 @@ RunSummary run(Simulation& sim, long nsteps) {
   sim.emit_thermo(ev);
   for (auto& dmp : sim.dumps) dmp->write(s, sim.step);
   sim.observe_analyses();
-  timer.lap(core::Stage::output);
+  // The loop's clock starts here, as LAMMPS's "Loop time" does after Verlet::setup.
+  const auto loop_start = std::chrono::steady_clock::now();
+  sum.setup_seconds = std::chrono::duration<double>(loop_start - t0).count();
+  timer.reset();
 
   StepCuda step({a, box, nb, list, *pair, fixes, status.device(), kick});
   // A fix that keeps state on the host every step (nvt) must not step on after a failed build:
@@ -285,7 +288,7 @@ RunSummary run(Simulation& sim, long nsteps) {
   progress.finish();
   // Unsampled steps: spread their time over the stages in the sampled proportions.
   const double measured = timer.total();
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - loop_start).count();
   sum.stages = timer;
   if (measured > 0.0) {
     core::StageTimer spread;
