@@ -15,17 +15,10 @@
 #    MOLSTEP_CUDA_GRAPH=0 and with OLD_MOLSTEP, one after the other; the small problems twice.
 # Each run's log is kept in OUT_DIR; the lines printed are also written to OUT_DIR/summary.txt.
 set -uo pipefail
-if [[ $# -lt 2 ]]; then
-  echo "usage: $0 BUILD_DIR OUT_DIR [OLD_MOLSTEP]" >&2
-  exit 2
-fi
-build="$(cd "$1" && pwd)"
-mkdir -p "$2"
-out="$(cd "$2" && pwd)"
+source "$(dirname "$0")/gpu_args.sh"
+gpu_args "BUILD_DIR OUT_DIR [OLD_MOLSTEP]" "$@"
 old="${3:-}"
-here="$(cd "$(dirname "$0")" && pwd)"
-new="$build/molstep"
-[[ -x "$new" ]] || { echo "no molstep executable at $new" >&2; exit 2; }
+new="$molstep"
 [[ -z "$old" || -x "$old" ]] || { echo "no molstep executable at $old" >&2; exit 2; }
 summary="$out/summary.txt"
 : > "$summary"

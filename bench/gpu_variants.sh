@@ -13,17 +13,9 @@
 # Variants (docs/md.md, "Environment variables"): MOLSTEP_CUDA_LIST=half, MOLSTEP_CUDA_TPA=2|4|8,
 # MOLSTEP_CUDA_SORT=0, MOLSTEP_CUDA_PAD=32|128. Each run is given at most 300 s.
 set -uo pipefail
-if [[ $# -lt 2 ]]; then
-  echo "usage: $0 BUILD_DIR OUT_DIR [REPEAT]" >&2
-  exit 2
-fi
-build="$(cd "$1" && pwd)"
-mkdir -p "$2"
-out="$(cd "$2" && pwd)"
+source "$(dirname "$0")/gpu_args.sh"
+gpu_args "BUILD_DIR OUT_DIR [REPEAT]" "$@"
 repeat="${3:-1}"
-here="$(cd "$(dirname "$0")" && pwd)"
-molstep="$build/molstep"
-[[ -x "$molstep" ]] || { echo "no molstep executable at $molstep" >&2; exit 2; }
 
 # name|environment (space-separated NAME=VALUE)
 variants=(

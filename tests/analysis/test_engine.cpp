@@ -10,6 +10,7 @@
 #include "molstep/analysis/backend.hpp"
 #include "molstep/analysis/pair_distance.hpp"
 #include "molstep/md/cuda/run_cuda.hpp"
+#include "support/require_gpu.hpp"
 
 using namespace molstep;
 using namespace molstep::analysis;
@@ -160,7 +161,7 @@ TEST(AnalysisMoments, FusedSumsMatchDirectSums) {
 }
 
 TEST(AnalysisCuda, HistogramsIdenticalAndMomentsAgreeWithTheCpu) {
-  if (md::cuda::device_count() == 0) GTEST_SKIP() << "no CUDA device here (or molstep built without CUDA): GPU test skipped";
+  REQUIRE_GPU();
   for (std::size_t n : {1u, 2u, 3u, 255u, 256u, 257u, 512u, 513u, 1000u, 1001u, 20000u}) {
     SelectionSet sel(core::Topology{}, n);
     Requests r;

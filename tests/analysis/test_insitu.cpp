@@ -11,6 +11,7 @@
 #include "molstep/md/cuda/run_cuda.hpp"
 #include "support/deck_runner.hpp"
 #include "support/paths.hpp"
+#include "support/require_gpu.hpp"
 
 namespace fs = std::filesystem;
 using namespace molstep;
@@ -75,7 +76,7 @@ void run_and_compare(const std::string& name, bool gpu) {
 TEST(AnalysisInSitu, MatchesPostHocAnalysisOfTheDumpOnTheCpu) { run_and_compare("insitu_cpu", false); }
 
 TEST(AnalysisInSitu, MatchesPostHocAnalysisOfTheDumpOnTheGpu) {
-  if (md::cuda::device_count() == 0) GTEST_SKIP() << "no CUDA device here (or molstep built without CUDA): GPU test skipped";
+  REQUIRE_GPU();
   run_and_compare("insitu_gpu", true);
 }
 

@@ -16,6 +16,7 @@
 #include "molstep/fullerene/embed.hpp"
 #include "molstep/md/cuda/run_cuda.hpp"
 #include "support/fullerene_isomers.hpp"
+#include "support/require_gpu.hpp"
 
 namespace molstep::fullerene {
 namespace {
@@ -53,7 +54,7 @@ struct Comparison {
 };
 
 void expect_matches_cpu(int atoms, std::size_t expected_isomers) {
-  if (md::cuda::device_count() == 0) GTEST_SKIP() << "no CUDA device";
+  REQUIRE_GPU();
   const std::vector<Triangulation> duals = first_isomers(atoms, kIsomers);
   ASSERT_EQ(duals.size(), expected_isomers);
   const cuda::GraphStagesOutput gpu = cuda::run_graph_stages(duals);
@@ -102,7 +103,7 @@ TEST(FullereneCudaGraphStages, MatchTheCpuForTheFirst10000C100Isomers) { expect_
 TEST(FullereneCudaGraphStages, MatchTheCpuForTheFirst10000C200Isomers) { expect_matches_cpu(200, kIsomers); }
 
 TEST(FullereneCudaGraphStages, ActOnlyOnNewSlotsAndMarkABrokenDualInvalid) {
-  if (md::cuda::device_count() == 0) GTEST_SKIP() << "no CUDA device";
+  REQUIRE_GPU();
   std::vector<Triangulation> duals = first_isomers(60, 5);
   ASSERT_EQ(duals.size(), 5u);
   // Slot 1: every neighbour 0 and every degree 0, no triangles at all.

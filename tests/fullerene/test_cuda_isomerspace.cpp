@@ -12,13 +12,10 @@
 #include "molstep/fullerene/isomerspace.hpp"
 #include "molstep/md/cuda/run_cuda.hpp"
 #include "support/fullerene_isomers.hpp"
+#include "support/require_gpu.hpp"
 
 namespace molstep::fullerene {
 namespace {
-
-#define REQUIRE_GPU()                  \
-  if (md::cuda::device_count() == 0) \
-  GTEST_SKIP() << "no CUDA device here (or molstep built without CUDA): GPU test skipped"
 
 /// Every row of optimize_stream over `duals` (index = position), in the order `done` saw them.
 std::vector<IsomerResult> stream_rows(const std::vector<Triangulation>& duals, const StreamOptions& options) {

@@ -22,13 +22,10 @@
 #include "molstep/fullerene/spiral.hpp"
 #include "molstep/md/cuda/run_cuda.hpp"
 #include "support/fullerene_isomers.hpp"
+#include "support/require_gpu.hpp"
 
 namespace molstep::fullerene {
 namespace {
-
-#define REQUIRE_GPU()                  \
-  if (md::cuda::device_count() == 0) \
-  GTEST_SKIP() << "no CUDA device here (or molstep built without CUDA): GPU test skipped"
 
 using Coords = std::vector<std::array<double, 3>>;
 

@@ -16,13 +16,10 @@
 #include "support/lj_system.hpp"
 #include "support/gpu_compare.hpp"
 #include "support/paths.hpp"
+#include "support/require_gpu.hpp"
 
 namespace fs = std::filesystem;
 using namespace molstep;
-
-#define REQUIRE_GPU()                  \
-  if (md::cuda::device_count() == 0) \
-  GTEST_SKIP() << "no CUDA device here (or molstep built without CUDA): GPU test skipped"
 
 namespace {
 

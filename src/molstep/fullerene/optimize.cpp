@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "molstep/core/error.hpp"
+#include "molstep/fullerene/line_search.hpp"
 #include "molstep/fullerene/lockstep_sum.hpp"
 
 namespace molstep::fullerene {
@@ -25,38 +26,6 @@ double dot(std::span<const Vec> a, std::span<const Vec> b) {
 void step(std::span<const Vec> x, double alpha, std::span<const Vec> s, std::span<Vec> out) {
   for (std::size_t i = 0; i < x.size(); ++i)
     for (int c = 0; c < 3; ++c) out[i][c] = x[i][c] + alpha * s[i][c];
-}
-
-/// Golden-section search for the minimum of E(x + alpha s) on alpha in [0, 1], with a fixed 20
-/// reductions of the bracket (s has unit norm, so alpha is the step's length in Angstrom).
-/// Returns 0 when even the better of the last two probes is above E(x): no step then.
-double golden_section(const ForceField& ff, std::span<const Vec> x, std::span<const Vec> s, double e0,
-                      std::span<Vec> trial) {
-  constexpr double tau = 0.6180339887;
-  constexpr int reductions = 20;
-  const auto energy_at = [&](double alpha) {
-    step(x, alpha, s, trial);
-    return ff.energy(trial);
-  };
-  double a = 0, b = 1;
-  double x1 = a + (1 - tau) * (b - a), x2 = a + tau * (b - a);
-  double f1 = energy_at(x1), f2 = energy_at(x2);
-  for (int i = 0; i < reductions; ++i) {
-    if (f1 < f2) {
-      b = x2;
-      x2 = x1;
-      f2 = f1;
-      x1 = a + (1 - tau) * (b - a);
-      f1 = energy_at(x1);
-    } else {
-      a = x1;
-      x1 = x2;
-      f1 = f2;
-      x2 = a + tau * (b - a);
-      f2 = energy_at(x2);
-    }
-  }
-  return f1 > e0 ? 0.0 : 0.5 * (a + b);
 }
 
 double max_bond_error(const ForceField& ff, std::span<const Vec> x) {
@@ -111,7 +80,12 @@ OptimizeResult optimize(const CubicGraph& g, std::span<Vec> x, const OptimizeOpt
       return result;
     }
 
-    const double alpha = golden_section(ff, x, dir, result.energy, trial);
+    const double alpha = golden_section(
+        [&](double a) {
+          step(x, a, dir, trial);
+          return ff.energy(trial);
+        },
+        result.energy);
     // No step along steepest descent: every later iteration would repeat this one exactly
     // (same x, gradient and direction), so the budget is spent here and now.
     if (alpha == 0 && steepest) {

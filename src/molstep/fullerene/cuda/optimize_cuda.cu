@@ -11,6 +11,7 @@
 #include "molstep/core/error.hpp"
 #include "molstep/fullerene/cuda/block_reduce.cuh"
 #include "molstep/fullerene/cuda/launch_slots.cuh"
+#include "molstep/fullerene/line_search.hpp"
 #include "molstep/fullerene/wirz_terms.hpp"
 #include "molstep/gpu/cuda_check.cuh"
 
@@ -196,37 +197,6 @@ __device__ T energy_gradient(const Block<T>& k, const V<T>* P, V<T>& g) {
   return block_sum(e, *k.red);  // its barriers also end every thread's reads of L and planes
 }
 
-/// fullerene::optimize's golden-section search: 20 reductions of [0, 1] along the unit
-/// direction `dir`; 0 when even the better of the last two probes is above e0.
-template <class T>
-__device__ T golden_section(const Block<T>& k, V<T> dir, T e0) {
-  const T tau = static_cast<T>(0.6180339887);
-  const auto energy_at = [&](T alpha) {
-    if (k.active) k.Y[k.tid] = k.X[k.tid] + alpha * dir;
-    __syncthreads();
-    return energy(k, k.Y);
-  };
-  T a = 0, b = 1;
-  T x1 = a + (1 - tau) * (b - a), x2 = a + tau * (b - a);
-  T f1 = energy_at(x1), f2 = energy_at(x2);
-  for (int i = 0; i < 20; ++i) {
-    if (f1 < f2) {
-      b = x2;
-      x2 = x1;
-      f2 = f1;
-      x1 = a + (1 - tau) * (b - a);
-      f1 = energy_at(x1);
-    } else {
-      a = x1;
-      x1 = x2;
-      f1 = f2;
-      x2 = a + tau * (b - a);
-      f2 = energy_at(x2);
-    }
-  }
-  return f1 > e0 ? T(0) : T(0.5) * (a + b);
-}
-
 template <class T>
 __device__ V<T> load(const double* p) {
   return {static_cast<T>(p[0]), static_cast<T>(p[1]), static_cast<T>(p[2])};
@@ -296,7 +266,13 @@ __global__ void optimise_kernel(BatchView b, OptimiseSettings s) {
       }
       if (step >= chunk) break;
 
-      const T alpha = golden_section(k, dir, e);
+      const T alpha = golden_section(
+          [&](T alpha_probe) {
+            if (k.active) k.Y[k.tid] = k.X[k.tid] + alpha_probe * dir;
+            __syncthreads();
+            return energy(k, k.Y);
+          },
+          e);
       // No step along steepest descent: every later iteration would repeat this one.
       if (alpha == 0 && steepest) {
         result = kFailed;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <cub/device/device_reduce.cuh>
 
+#include <algorithm>
 #include <vector>
 
 #include "molstep/core/error.hpp"
@@ -17,58 +18,12 @@ namespace molstep::md::cuda {
 namespace {
 
 using kernels::AtomEv;
-using kernels::coeffs;
 using kernels::EvOut;
 using kernels::finish_atom;
 using kernels::locate;
-using kernels::spline_slope;
-using kernels::spline_value;
 using kernels::Tables;
 
 // ---- Lennard-Jones ---------------------------------------------------------------------------
-
-// R is the type of the pair arithmetic: double, or float for --precision mixed (differences
-// of positions, accumulation and integration stay double).
-template <bool EV, class R>
-__global__ void lj_kernel(std::size_t n, DeviceBox box, const Packed4* __restrict__ pos,
-                          const potentials::LjTerms* __restrict__ terms, int stride, const int* __restrict__ index,
-                          const int* __restrict__ count, std::size_t lstride, double* fx, double* fy, double* fz,
-                          EvOut ev, Kick kick) {
-  const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
-  if (i >= n) return;
-  const Packed4 pi = pos[i];
-  const double xi = pi.x, yi = pi.y, zi = pi.z;
-  const int ti = static_cast<int>(pi.w);
-  double ax = 0.0, ay = 0.0, az = 0.0;
-  AtomEv acc;
-  const int m = count[i];
-  for (int k = 0; k < m; ++k) {
-    const int j = index[static_cast<std::size_t>(k) * lstride + i];
-    const Packed4 pj = pos[j];
-    const double3 d = separation(xi, yi, zi, pj, box);
-    const double dx = d.x, dy = d.y, dz = d.z;
-    const R rx = static_cast<R>(dx), ry = static_cast<R>(dy), rz = static_cast<R>(dz);
-    const R rsq = rx * rx + ry * ry + rz * rz;
-    const potentials::LjTerms& p = terms[ti * stride + static_cast<int>(pj.w)];
-    if (rsq < static_cast<R>(p.cutsq)) {
-      const R r2inv = R(1) / rsq;
-      const R r6inv = r2inv * r2inv * r2inv;
-      const R fpair = r6inv * (static_cast<R>(p.lj1) * r6inv - static_cast<R>(p.lj2)) * r2inv;
-      ax += static_cast<double>(rx * fpair);
-      ay += static_cast<double>(ry * fpair);
-      az += static_cast<double>(rz * fpair);
-      if (EV)
-        acc.add_pair(static_cast<double>(r6inv * (static_cast<R>(p.lj3) * r6inv - static_cast<R>(p.lj4)) -
-                                         static_cast<R>(p.offset)),
-                     static_cast<double>(fpair), dx, dy, dz);
-    }
-  }
-  finish_atom(i, ti, ax, ay, az, fx, fy, fz, kick);
-  if (EV) {
-    ev.e[i] = 0.0;
-    acc.store(ev, i);
-  }
-}
 
 class LjCuda final : public PairCuda {
  public:
@@ -78,22 +33,15 @@ class LjCuda final : public PairCuda {
     std::vector<potentials::LjTerms> t(eval.terms, eval.terms + stride_ * stride_);
     terms_.upload(t);
   }
+  // The pair arithmetic is double, or float for --precision mixed (differences of positions,
+  // accumulation and integration stay double). One kernel template (pair_variants.cu) serves
+  // the default, full list with one thread per atom, and the variants.
   void compute(DeviceAtoms& a, const DeviceBox& box, const DeviceList& l, bool ev, const Kick& kick) override {
     if (ev) ensure_ev(a.n);
     const EvOut out{e_.data(), w_[0].data(), w_[1].data(), w_[2].data(), w_[3].data(), w_[4].data(), w_[5].data()};
-    if (l.half || tpa_ != 1) {  // MOLSTEP_CUDA_LIST=half or MOLSTEP_CUDA_TPA: pair_variants.cu
-      variants::lj_forces({a.n, box, a.pos.data(), terms_.data(), stride_, &l, a.fx.data(), a.fy.data(), a.fz.data(),
-                           out, kick},
-                          ev, mixed_, tpa_);
-      return;
-    }
-    const auto launch = [&](auto kernel) {
-      gpu::launch(a.n, kernel, a.n, box, a.pos.data(), terms_.data(), stride_, l.index.data(), l.count.data(), l.stride,
-                  a.fx.data(), a.fy.data(), a.fz.data(), out, kick);
-    };
-    if (mixed_) ev ? launch(lj_kernel<true, float>) : launch(lj_kernel<false, float>);
-    else ev ? launch(lj_kernel<true, double>) : launch(lj_kernel<false, double>);
-    MOLSTEP_CUDA_CHECK(cudaGetLastError());
+    variants::lj_forces(
+        {a.n, box, a.pos.data(), terms_.data(), stride_, &l, a.fx.data(), a.fy.data(), a.fz.data(), out, kick}, ev,
+        mixed_, tpa_);
   }
 
  private:
@@ -105,18 +53,47 @@ class LjCuda final : public PairCuda {
 
 // ---- EAM -------------------------------------------------------------------------------------
 
-// Also compacts each atom's list to the neighbours inside the cutoff (inner_index/inner_count),
-// so the force pass skips the ~40% of listed pairs in the skin without a divergent branch.
+// The default EAM kernels read the spline tables as packed records, one per ordered pair of
+// types (ti, tj) and table point m:
+//  - density record (4 doubles): the value coefficients of the density function j contributes
+//    to i (rhor table type2rhor[tj][ti]);
+//  - force record (kForceRecord doubles): the slope coefficients of rho_ij and rho_ji (the
+//    second only read when they differ), then the slope and value coefficients of z2r.
+// A pair then costs two (density) and five to seven (force) 16-byte loads from one record,
+// instead of ten scattered 8-byte loads behind three index lookups. (Copying the records into
+// shared memory was measured too, and was 4-6% slower: these kernels are bound by the L1 cache's
+// handling of the scattered neighbour gathers, which shared-memory loads compete with;
+// bench/RESULTS.md, run 10.)
+constexpr int kDensityRecord = 4;
+constexpr int kForceRecord = 14;  // 3 + 3 + 3 + 4, padded to 16-byte records
+
+struct EamPacked {
+  const double* density;  ///< record (p, m) at density + (p * points + m) * kDensityRecord
+  const double* force;    ///< record (p, m) at force + (p * points + m) * kForceRecord
+  int ntypes, points;     ///< p = (ti - 1) * ntypes + (tj - 1); points: records per pair (the tables' 0..nr)
+  bool one_type;          ///< a single atom type: no type lookups, fp travels with the position
+  bool symmetric;         ///< rho_ij == rho_ji for every pair of types (one density function per element)
+};
+
+__device__ inline int type_pair(const EamPacked& t, int ti, int tj) {
+  return t.one_type ? 0 : (ti - 1) * t.ntypes + (tj - 1);
+}
+
+// Density pass, one thread per atom. Also compacts each atom's list to the
+// neighbours inside the cutoff (inner_index/inner_count), so the force pass skips the ~40% of
+// listed pairs in the skin without a divergent branch, and writes pf[i] = (x, y, z, F'(rho_i)),
+// so the force pass reads a partner's position and embedding derivative in one 32-byte load.
 // The density sum and the embedding function stay double in either precision.
 template <bool EV, class R>
 __global__ void eam_density_kernel(std::size_t n, DeviceBox box, const Packed4* __restrict__ pos, Tables t,
-                                   const int* __restrict__ index, const int* __restrict__ count, std::size_t lstride,
-                                   int* __restrict__ inner_index, int* __restrict__ inner_count, double* fp, double* e) {
+                                   EamPacked pk, const int* __restrict__ index, const int* __restrict__ count,
+                                   std::size_t lstride, int* __restrict__ inner_index, int* __restrict__ inner_count,
+                                   Packed4* __restrict__ pf, double* e) {
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
   if (i >= n) return;
   const Packed4 pi = pos[i];
   const double xi = pi.x, yi = pi.y, zi = pi.z;
-  const int ti = static_cast<int>(pi.w);
+  const int ti = pk.one_type ? 1 : static_cast<int>(pi.w);
   double rho = 0.0;
   const int cnt = count[i];
   int inside = 0;
@@ -131,50 +108,67 @@ __global__ void eam_density_kernel(std::size_t n, DeviceBox box, const Packed4* 
     int m;
     R p;
     locate(t, static_cast<R>(sqrt(rsq)), m, p);
-    rho += static_cast<double>(spline_value(coeffs(t, t.type2rhor[static_cast<int>(pj.w) * t.stride + ti], m), p));
+    const int q = type_pair(pk, ti, pk.one_type ? 1 : static_cast<int>(pj.w));
+    const auto* rec = reinterpret_cast<const double2*>(
+        pk.density + (static_cast<std::size_t>(q) * pk.points + m) * kDensityRecord);
+    const double2 c34 = rec[0], c56 = rec[1];
+    rho += static_cast<double>(((static_cast<R>(c34.x) * p + static_cast<R>(c34.y)) * p + static_cast<R>(c56.x)) *
+                                   p +
+                               static_cast<R>(c56.y));
   }
   inner_count[i] = inside;
-  double p = rho * t.rdrho + 1.0;
-  int m = static_cast<int>(p);
-  m = m < 1 ? 1 : (m > t.nrho - 1 ? t.nrho - 1 : m);
-  p -= m;
-  p = p < 1.0 ? p : 1.0;
-  const double* c = coeffs(t, t.type2frho[ti], m);
-  const double d = (c[0] * p + c[1]) * p + c[2];
-  fp[i] = d;
-  if (EV) {
-    double f = ((c[3] * p + c[4]) * p + c[5]) * p + c[6];
-    if (rho > t.rhomax) f += d * (rho - t.rhomax);
-    e[i] = f;
-  }
+  pf[i] = Packed4{xi, yi, zi, kernels::embedding<EV>(t, ti, rho, e, i)};
 }
 
+// Force pass over the inner list, one thread per atom; the same arithmetic as kernels::eam_pair
+// (which the variants use) on the packed records.
 template <bool EV, class R>
-__global__ void eam_force_kernel(std::size_t n, DeviceBox box, const Packed4* __restrict__ pos, Tables t,
-                                 const int* __restrict__ index, const int* __restrict__ count, std::size_t lstride,
-                                 const double* __restrict__ fp, double* fx, double* fy, double* fz, EvOut ev,
-                                 Kick kick) {
+__global__ void eam_force_kernel(std::size_t n, DeviceBox box, const Packed4* __restrict__ pos,
+                                 const Packed4* __restrict__ pf, Tables t, EamPacked pk, const int* __restrict__ index,
+                                 const int* __restrict__ count, std::size_t lstride, double* fx, double* fy,
+                                 double* fz, EvOut ev, Kick kick) {
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
   if (i >= n) return;
-  const Packed4 pi = pos[i];
-  const double xi = pi.x, yi = pi.y, zi = pi.z, fpi = fp[i];
-  const int ti = static_cast<int>(pi.w);
+  const Packed4 pi = pf[i];
+  const double xi = pi.x, yi = pi.y, zi = pi.z, fpi = pi.w;
+  const int ti = pk.one_type ? 1 : static_cast<int>(pos[i].w);
   double ax = 0.0, ay = 0.0, az = 0.0;
   AtomEv acc;
   const int cnt = count[i];  // the inner count: every entry lies inside the cutoff
   for (int k = 0; k < cnt; ++k) {
     const int j = index[static_cast<std::size_t>(k) * lstride + i];
-    const Packed4 pj = pos[j];
+    const Packed4 pj = pf[j];
     const double3 d = separation(xi, yi, zi, pj, box);
     const double dx = d.x, dy = d.y, dz = d.z;
     const double rsq = dx * dx + dy * dy + dz * dz;
-    const int tj = static_cast<int>(pj.w);
-    double phi, fpair;
-    eam_pair(t, static_cast<R>(sqrt(rsq)), ti, tj, fpi, fp[j], phi, fpair);
+    const R r = static_cast<R>(sqrt(rsq));
+    int m;
+    R p;
+    locate(t, r, m, p);
+    const int q = type_pair(pk, ti, pk.one_type ? 1 : static_cast<int>(pos[j].w));
+    const auto* rec =
+        reinterpret_cast<const double2*>(pk.force + (static_cast<std::size_t>(q) * pk.points + m) * kForceRecord);
+    // rec: [rho_ij' c0 c1] [c2 | rho_ji' c0] [c1 c2] [z2' c0 c1] [c2 | z2 c3] [c4 c5] [c6 pad]
+    const double2 a0 = rec[0], a1 = rec[1], b0 = rec[3], b1 = rec[4], b2 = rec[5], b3 = rec[6];
+    const R rhoip = (static_cast<R>(a0.x) * p + static_cast<R>(a0.y)) * p + static_cast<R>(a1.x);
+    R rhojp = rhoip;
+    if (!pk.symmetric) {
+      const double2 a2 = rec[2];
+      rhojp = (static_cast<R>(a1.y) * p + static_cast<R>(a2.x)) * p + static_cast<R>(a2.y);
+    }
+    const R z2p = (static_cast<R>(b0.x) * p + static_cast<R>(b0.y)) * p + static_cast<R>(b1.x);
+    const R z2 = ((static_cast<R>(b1.y) * p + static_cast<R>(b2.x)) * p + static_cast<R>(b2.y)) * p +
+                 static_cast<R>(b3.x);
+    const R recip = R(1) / r;
+    const R phi_r = t.pair_is_phi ? z2 : z2 * recip;
+    const R phip = t.pair_is_phi ? z2p : z2p * recip - phi_r * recip;
+    const double fpair = -(fpi * static_cast<double>(rhojp) + pj.w * static_cast<double>(rhoip) +
+                           static_cast<double>(phip)) *
+                         static_cast<double>(recip);
     ax += dx * fpair;
     ay += dy * fpair;
     az += dz * fpair;
-    if (EV) acc.add_pair(phi, fpair, dx, dy, dz);
+    if (EV) acc.add_pair(static_cast<double>(phi_r), fpair, dx, dy, dz);
   }
   finish_atom(i, ti, ax, ay, az, fx, fy, fz, kick);
   if (EV) acc.store(ev, i);
@@ -182,7 +176,8 @@ __global__ void eam_force_kernel(std::size_t n, DeviceBox box, const Packed4* __
 
 class EamCuda final : public PairCuda {
  public:
-  EamCuda(const potentials::EamTables& T, bool mixed) : mixed_(mixed), tpa_(gpu::tuning().threads_per_atom) {
+  EamCuda(const potentials::EamTables& T, int ntypes, bool mixed)
+      : mixed_(mixed), tpa_(gpu::tuning().threads_per_atom) {
     std::vector<double> c;
     std::vector<int> offset;
     const auto add = [&](const std::vector<potentials::CubicTable>& tables) {
@@ -205,25 +200,27 @@ class EamCuda final : public PairCuda {
     t2z_.upload(t2z);
     t_ = Tables{c_.data(), offset_.data(), t2f_.data(), t2r_.data(), t2z_.data(), T.stride, T.nr, T.nrho,
                 T.rdr, T.rdrho, T.rhomax, T.cutmax * T.cutmax, T.pair_is_phi};
+    pack(T, ntypes);
   }
   void compute(DeviceAtoms& a, const DeviceBox& box, const DeviceList& l, bool ev, const Kick& kick) override {
-    fp_.resize(a.n);
     inner_index_.resize(l.index.size());
     inner_count_.resize(a.n);
     if (ev) ensure_ev(a.n);
     const EvOut out{e_.data(), w_[0].data(), w_[1].data(), w_[2].data(), w_[3].data(), w_[4].data(), w_[5].data()};
     if (l.half || tpa_ != 1) {  // MOLSTEP_CUDA_LIST=half or MOLSTEP_CUDA_TPA: pair_variants.cu
+      fp_.resize(a.n);
       if (l.half) rho_.resize(a.n);
       variants::eam_forces({a.n, box, a.pos.data(), t_, &l, inner_index_.data(), inner_count_.data(), rho_.data(),
                             fp_.data(), a.fx.data(), a.fy.data(), a.fz.data(), out, kick},
                            ev, mixed_, tpa_);
       return;
     }
+    pf_.resize(a.n);
     const auto launch = [&](auto density, auto force) {
-      gpu::launch(a.n, density, a.n, box, a.pos.data(), t_, l.index.data(), l.count.data(), l.stride,
-                  inner_index_.data(), inner_count_.data(), fp_.data(), ev ? e_.data() : nullptr);
-      gpu::launch(a.n, force, a.n, box, a.pos.data(), t_, inner_index_.data(), inner_count_.data(), l.stride,
-                  fp_.data(), a.fx.data(), a.fy.data(), a.fz.data(), out, kick);
+      gpu::launch(a.n, density, a.n, box, a.pos.data(), t_, pk_, l.index.data(), l.count.data(), l.stride,
+                  inner_index_.data(), inner_count_.data(), pf_.data(), ev ? e_.data() : nullptr);
+      gpu::launch(a.n, force, a.n, box, a.pos.data(), pf_.data(), t_, pk_, inner_index_.data(), inner_count_.data(),
+                  l.stride, a.fx.data(), a.fy.data(), a.fz.data(), out, kick);
     };
     if (mixed_)
       ev ? launch(eam_density_kernel<true, float>, eam_force_kernel<true, float>)
@@ -234,16 +231,53 @@ class EamCuda final : public PairCuda {
     MOLSTEP_CUDA_CHECK(cudaGetLastError());
   }
   [[nodiscard]] std::size_t bytes() const override {
-    return PairCuda::bytes() + c_.bytes() + fp_.bytes() + offset_.bytes() + t2f_.bytes() + t2r_.bytes() + t2z_.bytes() +
-           inner_index_.bytes() + inner_count_.bytes() + rho_.bytes();
+    return PairCuda::bytes() + c_.bytes() + fp_.bytes() + offset_.bytes() + t2f_.bytes() + t2r_.bytes() +
+           t2z_.bytes() + inner_index_.bytes() + inner_count_.bytes() + rho_.bytes() + records_.bytes() +
+           pf_.bytes();
   }
 
  private:
+  // The packed records (see EamPacked) of every ordered pair of types.
+  void pack(const potentials::EamTables& T, int ntypes) {
+    const std::size_t points = T.rhor.front().c.size();  // the tables' points 0..nr (0 unused, as LAMMPS)
+    for (const auto* tables : {&T.rhor, &T.z2r})
+      for (const auto& tab : *tables)
+        if (tab.c.size() != points) throw Error("EAM tables of different lengths (internal error)");
+    const auto pairs = static_cast<std::size_t>(ntypes) * static_cast<std::size_t>(ntypes);
+    const std::size_t dsize = pairs * points * kDensityRecord, fsize = pairs * points * kForceRecord;
+    std::vector<double> records(dsize + fsize, 0.0);
+    bool symmetric = true;
+    for (int ti = 1; ti <= ntypes; ++ti)
+      for (int tj = 1; tj <= ntypes; ++tj) {
+        const auto q = static_cast<std::size_t>((ti - 1) * ntypes + (tj - 1));
+        const int ij = T.type2rhor[ti * T.stride + tj], ji = T.type2rhor[tj * T.stride + ti];
+        symmetric = symmetric && ij == ji;
+        const auto& rij = T.rhor[static_cast<std::size_t>(ij)].c;
+        const auto& rji = T.rhor[static_cast<std::size_t>(ji)].c;
+        const auto& z2 = T.z2r[static_cast<std::size_t>(T.type2z2r[ti * T.stride + tj])].c;
+        for (std::size_t m = 0; m < points; ++m) {
+          double* d = records.data() + (q * points + m) * kDensityRecord;
+          double* f = records.data() + dsize + (q * points + m) * kForceRecord;
+          for (int k = 0; k < 4; ++k) d[k] = rji[m][3 + k];
+          for (int k = 0; k < 3; ++k) {
+            f[k] = rij[m][k];
+            f[3 + k] = rji[m][k];
+            f[6 + k] = z2[m][k];
+          }
+          for (int k = 0; k < 4; ++k) f[9 + k] = z2[m][3 + k];
+        }
+      }
+    records_.upload(records);
+    pk_ = EamPacked{records_.data(), records_.data() + dsize, ntypes, static_cast<int>(points), ntypes == 1, symmetric};
+  }
+
   bool mixed_;
   int tpa_;  ///< threads per atom (MOLSTEP_CUDA_TPA)
-  gpu::DeviceArray<double> c_, fp_, rho_;  // rho_: half list only
+  gpu::DeviceArray<double> c_, fp_, rho_, records_;  // fp_, rho_: the variants only
   gpu::DeviceArray<int> offset_, t2f_, t2r_, t2z_, inner_index_, inner_count_;
+  gpu::DeviceArray<Packed4> pf_;  ///< (x, y, z, F'(rho)) per atom, from the density pass
   Tables t_{};
+  EamPacked pk_{};
 };
 
 }  // namespace
@@ -252,7 +286,7 @@ std::unique_ptr<PairCuda> PairCuda::make(const potentials::PairStyle& style, int
   if (const auto* lj = dynamic_cast<const potentials::PairLjCut*>(&style))
     return std::make_unique<LjCuda>(*lj, ntypes, mixed);
   if (const auto* eam = dynamic_cast<const potentials::PairEamBase*>(&style))
-    return std::make_unique<EamCuda>(eam->tables(), mixed);
+    return std::make_unique<EamCuda>(eam->tables(), ntypes, mixed);
   throw Error("pair_style " + std::string(style.name()) + " has no CUDA version yet (use --device cpu)");
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "molstep/md/cuda/device_state.cuh"
+#include "molstep/md/potentials/lj.hpp"
 
 namespace molstep::md::cuda::kernels {
 
@@ -11,21 +12,24 @@ struct EvOut {
   double *e, *w0, *w1, *w2, *w3, *w4, *w5;
 };
 
-// One atom's share of the energy and virial: half of each of its pairs (the other half is
-// counted by the partner's thread in a full list).
-struct AtomEv {
+// An atom's energy and virial from its listed pairs: half of each pair with a full list (the
+// partner's thread counts the other half), all of it with a half list (the pair is listed once).
+template <bool HALF>
+struct PairEv {
+  static constexpr double w = HALF ? 1.0 : 0.5;
   double e = 0.0, v[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
 
   __device__ void add_pair(double energy, double fpair, double dx, double dy, double dz) {
-    e += 0.5 * energy;
-    v[0] += 0.5 * dx * dx * fpair;
-    v[1] += 0.5 * dy * dy * fpair;
-    v[2] += 0.5 * dz * dz * fpair;
-    v[3] += 0.5 * dx * dy * fpair;
-    v[4] += 0.5 * dx * dz * fpair;
-    v[5] += 0.5 * dy * dz * fpair;
+    e += w * energy;
+    v[0] += w * dx * dx * fpair;
+    v[1] += w * dy * dy * fpair;
+    v[2] += w * dz * dz * fpair;
+    v[3] += w * dx * dy * fpair;
+    v[4] += w * dx * dz * fpair;
+    v[5] += w * dy * dz * fpair;
   }
-  /// Stores the virial and adds the energy to what is there (EAM's embedding term).
+  /// Stores the virial and adds the energy to what is there (EAM's embedding term). Only the
+  /// atom's own thread writes these: no atomics needed even with a half list.
   __device__ void store(const EvOut& out, std::size_t i) const {
     out.e[i] += e;
     out.w0[i] = v[0];
@@ -36,6 +40,7 @@ struct AtomEv {
     out.w5[i] = v[5];
   }
 };
+using AtomEv = PairEv<false>;
 
 // ---- Lennard-Jones ---------------------------------------------------------------------------
 
@@ -51,6 +56,17 @@ __device__ inline void finish_atom(std::size_t i, int ti, double ax, double ay, 
     kick.vy[i] += dtfm * ay;
     kick.vz[i] += dtfm * az;
   }
+}
+
+/// LJ fpair (force on i = d * fpair, d = x_i - x_j) of a pair inside the cutoff at squared
+/// distance rsq, and with EV its energy (less the shift). Shared by the default and the variant
+/// kernels.
+template <bool EV, class R>
+__device__ inline R lj_pair(const potentials::LjTerms& p, R rsq, R& energy) {
+  const R r2inv = R(1) / rsq;
+  const R r6inv = r2inv * r2inv * r2inv;
+  if (EV) energy = r6inv * (static_cast<R>(p.lj3) * r6inv - static_cast<R>(p.lj4)) - static_cast<R>(p.offset);
+  return r6inv * (static_cast<R>(p.lj1) * r6inv - static_cast<R>(p.lj2)) * r2inv;
 }
 
 // ---- EAM -------------------------------------------------------------------------------------
@@ -76,6 +92,25 @@ __device__ inline void locate(const Tables& t, R r, int& m, R& p) {
   m = m < t.nr - 1 ? m : t.nr - 1;
   p -= static_cast<R>(m);
   p = p < R(1) ? p : R(1);
+}
+
+/// F'(rho) of an atom of type ti, returned; with EV its F(rho) into e[i] (extended linearly past
+/// rhomax, as LAMMPS). Shared by the default and the variant density kernels.
+template <bool EV>
+__device__ inline double embedding(const Tables& t, int ti, double rho, double* e, std::size_t i) {
+  double p = rho * t.rdrho + 1.0;
+  int m = static_cast<int>(p);
+  m = m < 1 ? 1 : (m > t.nrho - 1 ? t.nrho - 1 : m);
+  p -= m;
+  p = p < 1.0 ? p : 1.0;
+  const double* c = coeffs(t, t.type2frho[ti], m);
+  const double d = (c[0] * p + c[1]) * p + c[2];
+  if constexpr (EV) {
+    double f = ((c[3] * p + c[4]) * p + c[5]) * p + c[6];
+    if (rho > t.rhomax) f += d * (rho - t.rhomax);
+    e[i] = f;
+  }
+  return d;
 }
 
 template <class R>

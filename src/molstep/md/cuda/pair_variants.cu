@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Opt-in variants of the LJ and EAM kernels (see pair_variants.cuh and gpu::Tuning). The
-// arithmetic of a pair is the default kernels' (pair_cuda.cu); what changes is who sums it:
+// arithmetic of a pair is shared with the default kernels (pair_kernels.cuh); what changes is who sums it:
 //  - TPA > 1: a group of TPA consecutive lanes of a warp shares an atom; lane l takes the list
 //    entries l, l + TPA, l + 2 TPA, ... and the group's partial sums are reduced by a fixed
 //    shuffle tree, so results repeat exactly for a given TPA (and differ from TPA = 1 by
@@ -23,6 +23,8 @@ namespace molstep::md::cuda::variants {
 namespace {
 
 using kernels::coeffs;
+using kernels::embedding;
+using kernels::PairEv;
 using kernels::EvOut;
 using kernels::finish_atom;
 using kernels::locate;
@@ -42,42 +44,15 @@ __device__ inline double group_sum(double v) {
   return v;
 }
 
-// An atom's energy and virial from its listed pairs: half of each pair with a full list (the
-// partner's thread counts the other half), all of it with a half list (the pair is listed once).
-template <bool HALF>
-struct PairEv {
-  static constexpr double w = HALF ? 1.0 : 0.5;
-  double e = 0.0, v[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
-
-  __device__ void add_pair(double energy, double fpair, double dx, double dy, double dz) {
-    e += w * energy;
-    v[0] += w * dx * dx * fpair;
-    v[1] += w * dy * dy * fpair;
-    v[2] += w * dz * dz * fpair;
-    v[3] += w * dx * dy * fpair;
-    v[4] += w * dx * dz * fpair;
-    v[5] += w * dy * dz * fpair;
-  }
-  template <int TPA>
-  __device__ void reduce() {
-    if constexpr (TPA > 1) {
-      e = group_sum<TPA>(e);
+// The group's partial energy and virial, summed into lane 0 of the group.
+template <int TPA, bool HALF>
+__device__ inline void group_reduce(PairEv<HALF>& acc) {
+  if constexpr (TPA > 1) {
+    acc.e = group_sum<TPA>(acc.e);
 #pragma unroll
-      for (int k = 0; k < 6; ++k) v[k] = group_sum<TPA>(v[k]);
-    }
+    for (int k = 0; k < 6; ++k) acc.v[k] = group_sum<TPA>(acc.v[k]);
   }
-  /// Stores the virial and adds the energy to what is there (EAM's embedding term). Only the
-  /// atom's own thread (lane 0 of its group) writes these: no atomics needed even with HALF.
-  __device__ void store(const EvOut& out, std::size_t i) const {
-    out.e[i] += e;
-    out.w0[i] = v[0];
-    out.w1[i] = v[1];
-    out.w2[i] = v[2];
-    out.w3[i] = v[3];
-    out.w4[i] = v[4];
-    out.w5[i] = v[5];
-  }
-};
+}
 
 // Which atom a thread serves and its lane in the atom's group.
 template <int TPA>
@@ -90,6 +65,35 @@ struct Slot {
     lane = static_cast<int>(t % TPA);
   }
 };
+
+// The end of a force kernel: the group's partial sums into its lane 0, which writes atom i's
+// force (by atomicAdd with a half list, whose partners add to it too; else with the fused half
+// kick) and with EV its energy and virial (`clear_energy`: LJ first clears what is there; EAM's
+// density pass put the embedding energy there).
+template <bool EV, int TPA, bool HALF>
+__device__ inline void finish_group(const Slot<TPA>& s, bool active, int ti, double ax, double ay, double az,
+                                    PairEv<HALF>& acc, bool clear_energy, double* fx, double* fy, double* fz,
+                                    const EvOut& ev, const Kick& kick) {
+  if constexpr (TPA > 1) {
+    ax = group_sum<TPA>(ax);
+    ay = group_sum<TPA>(ay);
+    az = group_sum<TPA>(az);
+    if constexpr (EV) group_reduce<TPA>(acc);
+  }
+  if (!active || s.lane != 0) return;
+  const std::size_t i = s.i;
+  if constexpr (HALF) {
+    atomicAdd(fx + i, ax);
+    atomicAdd(fy + i, ay);
+    atomicAdd(fz + i, az);
+  } else {
+    finish_atom(i, ti, ax, ay, az, fx, fy, fz, kick);
+  }
+  if constexpr (EV) {
+    if (clear_energy) ev.e[i] = 0.0;
+    acc.store(ev, i);
+  }
+}
 
 __global__ void zero_kernel(std::size_t n, double* a, double* b, double* c) {
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
@@ -137,9 +141,8 @@ __global__ void lj_variant_kernel(std::size_t n, DeviceBox box, const Packed4* _
       const R rsq = rx * rx + ry * ry + rz * rz;
       const potentials::LjTerms& p = terms[ti * stride + static_cast<int>(pj.w)];
       if (rsq < static_cast<R>(p.cutsq)) {
-        const R r2inv = R(1) / rsq;
-        const R r6inv = r2inv * r2inv * r2inv;
-        const R fpair = r6inv * (static_cast<R>(p.lj1) * r6inv - static_cast<R>(p.lj2)) * r2inv;
+        R energy;
+        const R fpair = kernels::lj_pair<EV>(p, rsq, energy);
         const double gx = static_cast<double>(rx * fpair), gy = static_cast<double>(ry * fpair),
                      gz = static_cast<double>(rz * fpair);
         ax += gx;
@@ -150,52 +153,14 @@ __global__ void lj_variant_kernel(std::size_t n, DeviceBox box, const Packed4* _
           atomicAdd(fy + j, -gy);
           atomicAdd(fz + j, -gz);
         }
-        if constexpr (EV)
-          acc.add_pair(static_cast<double>(r6inv * (static_cast<R>(p.lj3) * r6inv - static_cast<R>(p.lj4)) -
-                                           static_cast<R>(p.offset)),
-                       static_cast<double>(fpair), dx, dy, dz);
+        if constexpr (EV) acc.add_pair(static_cast<double>(energy), static_cast<double>(fpair), dx, dy, dz);
       }
     }
   }
-  if constexpr (TPA > 1) {
-    ax = group_sum<TPA>(ax);
-    ay = group_sum<TPA>(ay);
-    az = group_sum<TPA>(az);
-    if constexpr (EV) acc.template reduce<TPA>();
-  }
-  if (!active || s.lane != 0) return;
-  if constexpr (HALF) {
-    atomicAdd(fx + i, ax);
-    atomicAdd(fy + i, ay);
-    atomicAdd(fz + i, az);
-  } else {
-    finish_atom(i, ti, ax, ay, az, fx, fy, fz, kick);
-  }
-  if constexpr (EV) {
-    ev.e[i] = 0.0;
-    acc.store(ev, i);
-  }
+  finish_group<EV>(s, active, ti, ax, ay, az, acc, true, fx, fy, fz, ev, kick);
 }
 
 // ---- EAM -------------------------------------------------------------------------------------
-
-// F(rho) and F'(rho) of atom i, as the default density kernel computes them.
-template <bool EV>
-__device__ inline void embed(const Tables& t, int ti, double rho, std::size_t i, double* fp, double* e) {
-  double p = rho * t.rdrho + 1.0;
-  int m = static_cast<int>(p);
-  m = m < 1 ? 1 : (m > t.nrho - 1 ? t.nrho - 1 : m);
-  p -= m;
-  p = p < 1.0 ? p : 1.0;
-  const double* c = coeffs(t, t.type2frho[ti], m);
-  const double d = (c[0] * p + c[1]) * p + c[2];
-  fp[i] = d;
-  if constexpr (EV) {
-    double f = ((c[3] * p + c[4]) * p + c[5]) * p + c[6];
-    if (rho > t.rhomax) f += d * (rho - t.rhomax);
-    e[i] = f;
-  }
-}
 
 // The density pass, compacting each atom's list to the entries inside the cutoff as the
 // default does. With TPA > 1 the group walks the list in rounds of TPA consecutive entries (the
@@ -258,7 +223,7 @@ __global__ void eam_density_variant_kernel(std::size_t n, DeviceBox box, const P
   if constexpr (HALF)
     atomicAdd(rho + i, rho_i);
   else
-    embed<EV>(t, ti, rho_i, i, fp, e);
+    fp[i] = embedding<EV>(t, ti, rho_i, e, i);
 }
 
 template <bool EV>
@@ -266,7 +231,7 @@ __global__ void eam_embed_kernel(std::size_t n, const Packed4* __restrict__ pos,
                                  double* fp, double* e) {
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
   if (i >= n) return;
-  embed<EV>(t, static_cast<int>(pos[i].w), rho[i], i, fp, e);
+  fp[i] = embedding<EV>(t, static_cast<int>(pos[i].w), rho[i], e, i);
 }
 
 template <bool EV, class R, bool HALF, int TPA>
@@ -306,21 +271,7 @@ __global__ void eam_force_variant_kernel(std::size_t n, DeviceBox box, const Pac
       if constexpr (EV) acc.add_pair(phi, fpair, dx, dy, dz);
     }
   }
-  if constexpr (TPA > 1) {
-    ax = group_sum<TPA>(ax);
-    ay = group_sum<TPA>(ay);
-    az = group_sum<TPA>(az);
-    if constexpr (EV) acc.template reduce<TPA>();
-  }
-  if (!active || s.lane != 0) return;
-  if constexpr (HALF) {
-    atomicAdd(fx + i, ax);
-    atomicAdd(fy + i, ay);
-    atomicAdd(fz + i, az);
-  } else {
-    finish_atom(i, ti, ax, ay, az, fx, fy, fz, kick);
-  }
-  if constexpr (EV) acc.store(ev, i);
+  finish_group<EV>(s, active, ti, ax, ay, az, acc, false, fx, fy, fz, ev, kick);
 }
 
 // ---- dispatch --------------------------------------------------------------------------------

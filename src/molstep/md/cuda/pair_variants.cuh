@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The opt-in variants of the pair kernels (gpu::Tuning, issue 4's measurements): a half
 // neighbour list with atomicAdd on the partner's force (MOLSTEP_CUDA_LIST=half) and 2, 4 or 8
-// threads per atom (MOLSTEP_CUDA_TPA). PairCuda calls these only when a variant is asked for;
-// the default (full list, one thread per atom) stays in pair_cuda.cu, unchanged.
+// threads per atom (MOLSTEP_CUDA_TPA). For LJ the kernel template is the default's too (its
+// full-list, one-thread instance, which PairCuda calls when no variant is asked for); EAM's
+// default kernels (packed tables, pair_cuda.cu) differ, and these are called only for variants.
 #pragma once
 
 #include <cstddef>
