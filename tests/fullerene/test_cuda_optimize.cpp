@@ -179,42 +179,35 @@ double gradient_norm(const CubicGraph& g, const std::vector<std::array<double, 3
   return std::sqrt(sum) / static_cast<double>(x.size());
 }
 
-TEST(CudaFullereneOptimizer, SinglePrecisionStaysCloseToDouble) {
+TEST(CudaFullereneOptimizer, SinglePrecisionResultsConvergeInDouble) {
   REQUIRE_GPU();
-  // With the production criterion (gradient norm per atom below 1e-2) a run stops anywhere in the
-  // region the criterion accepts, about 1e-3 A wide in bond lengths, so float and double runs
-  // need not end closer than that. What float arithmetic must not do is stop outside it: every
+  // A run stops anywhere in the region the convergence criterion accepts (gradient norm per atom
+  // below 1e-2), about 1e-3 A wide in bond lengths, so float and double runs from one start need
+  // not end closer than that (measured: bonds within 1.3e-3 A, energies within 1.5e-3 relative,
+  // bench/RESULTS.md). What float arithmetic must not do is stop outside that region: every
   // float result has to pass the criterion when its geometry is evaluated in double precision
-  // (the float gradient differs from the double one by rounding, ~1e-6 relative, hence the 1.01).
-  // Closeness itself is tested with a tight criterion (1e-4), where both runs end near the same
-  // minimum and what remains is float rounding: measured 2026-11-22 on the H100 (bench/RESULTS.md).
+  // (the float gradient differs from the double one by rounding, ~1e-6 relative: hence 1.01).
   const Starts s = starts(100, 2000, 100);
-  for (const double tolerance : {1e-2, 1e-4}) {
-    OptimizeOptions options;
-    options.gradient_tolerance = tolerance;
-    const auto dbl = cuda::optimize_on_gpu(s.graphs, s.x, options);
-    const auto flt = cuda::optimize_on_gpu(s.graphs, s.x, options, true);
-    double worst = 0, worst_energy = 0, worst_norm = 0;
-    int both = 0;
-    for (std::size_t i = 0; i < dbl.size(); ++i) {
-      if (dbl[i].status != IsomerStatus::converged || flt[i].status != IsomerStatus::converged) continue;
-      ++both;
-      const ForceField ff(s.graphs[i]);
-      worst = std::max(worst, bond_difference(s.graphs[i], dbl[i].positions, flt[i].positions));
-      const double e = ff.energy(dbl[i].positions);
-      worst_energy = std::max(worst_energy, std::abs(ff.energy(flt[i].positions) - e) / std::abs(e));
-      worst_norm = std::max(worst_norm, gradient_norm(s.graphs[i], flt[i].positions));
-    }
-    std::printf(
-        "single vs double, gradient tolerance %g, %d converged C100 isomers: bonds within %.3g A, energies within "
-        "%.3g relative; float results' gradient norm in double at most %.3g\n",
-        tolerance, both, worst, worst_energy, worst_norm);
-    EXPECT_GE(both, static_cast<int>(dbl.size()) - 1);
-    EXPECT_LT(worst_norm, 1.01 * tolerance);
-    if (tolerance < 1e-3) {
-      EXPECT_LT(worst, 1e-4);
-    }
+  const OptimizeOptions options;
+  const auto dbl = cuda::optimize_on_gpu(s.graphs, s.x, options);
+  const auto flt = cuda::optimize_on_gpu(s.graphs, s.x, options, true);
+  double worst = 0, worst_energy = 0, worst_norm = 0;
+  int both = 0;
+  for (std::size_t i = 0; i < dbl.size(); ++i) {
+    if (dbl[i].status != IsomerStatus::converged || flt[i].status != IsomerStatus::converged) continue;
+    ++both;
+    const ForceField ff(s.graphs[i]);
+    worst = std::max(worst, bond_difference(s.graphs[i], dbl[i].positions, flt[i].positions));
+    const double e = ff.energy(dbl[i].positions);
+    worst_energy = std::max(worst_energy, std::abs(ff.energy(flt[i].positions) - e) / std::abs(e));
+    worst_norm = std::max(worst_norm, gradient_norm(s.graphs[i], flt[i].positions));
   }
+  std::printf(
+      "single vs double, %d converged C100 isomers: bonds within %.3g A, energies within %.3g relative; float "
+      "results' gradient norm in double at most %.3g (tolerance %g)\n",
+      both, worst, worst_energy, worst_norm, options.gradient_tolerance);
+  EXPECT_GE(both, static_cast<int>(dbl.size()) - 1);
+  EXPECT_LT(worst_norm, 1.01 * options.gradient_tolerance);
 }
 
 }  // namespace
