@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end GPU isomer-space throughput (issue 7): `molstep fullerene isomerspace --device cuda`
 # on the first K isomers of each size (--limit, no counting pass), in double and single
-# precision, with the CPU pipeline on all cores for comparison on the smallest size.
+# precision.
 # Usage: bench/fullerene_gpu.sh BUILD_DIR [OUT_DIR]   (SIZES="60 100 140 200" LIMIT=20000)
 set -euo pipefail
 build=${1:?usage: bench/fullerene_gpu.sh BUILD_DIR [OUT_DIR]}

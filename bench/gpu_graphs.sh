@@ -11,7 +11,8 @@
 #    rows (JSON lines) and final data files (write_data) must be byte for byte the same, and so
 #    must the "Neighbour list builds" counts.
 # 2. Speed: bench/in.lj.gpu, bench/in.eam.gpu and bench/gpumd's LJ argon deck (list checked every
-#    step, as GPUMD does) at 32,000 to 16,384,000 atoms, each with graphs, with
+#    step, as GPUMD does) at 32,000 to 16,384,000 atoms, and the fix langevin and fix nvt decks
+#    of part 1 (6,912 atoms), each with graphs, with
 #    MOLSTEP_CUDA_GRAPH=0 and with OLD_MOLSTEP, one after the other; the small problems twice.
 # Each run's log is kept in OUT_DIR; the lines printed are also written to OUT_DIR/summary.txt.
 set -uo pipefail
@@ -106,6 +107,8 @@ problems=(
   "argon 32000|$out/gpumd/lj_n20|in.molstep|"
   "lj 256000|$here|in.lj.gpu|-var n 40 -var steps 2000"
   "eam 32000|$here|in.eam.gpu|-var n 20 -var steps 1000"
+  "langevin 6912|$out/same/lj_langevin-graphs|in.deck|"
+  "nvt 6912|$out/same/lj_nvt-graphs|in.deck|"
 )
 large=(
   "lj 2048000|$here|in.lj.gpu|-var n 80 -var steps 500"

@@ -11,7 +11,7 @@
 # repeat) is printed and written to OUT_DIR/summary.txt.
 #
 # Variants (docs/md.md, "Environment variables"): MOLSTEP_CUDA_LIST=half, MOLSTEP_CUDA_TPA=2|4|8,
-# MOLSTEP_CUDA_SORT=0, MOLSTEP_CUDA_PAD=32|128. Each run is given at most 300 s.
+# MOLSTEP_CUDA_SORT=0, MOLSTEP_CUDA_PAD=32|128, MOLSTEP_CUDA_BINS=full. Each run is given at most 300 s.
 set -uo pipefail
 source "$(dirname "$0")/gpu_args.sh"
 gpu_args "BUILD_DIR OUT_DIR [REPEAT]" "$@"
@@ -28,6 +28,7 @@ variants=(
   "nosort|MOLSTEP_CUDA_SORT=0"
   "pad32|MOLSTEP_CUDA_PAD=32"
   "pad128|MOLSTEP_CUDA_PAD=128"
+  "fullbins|MOLSTEP_CUDA_BINS=full"
 )
 # deck|n|steps|which variants ("all" or a space-separated list)
 problems=(

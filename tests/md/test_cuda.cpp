@@ -179,6 +179,7 @@ void expect_graphs_change_nothing(const std::string& deck, const std::string& na
   EXPECT_GT(test::last_count(graphs.printed, "Neighbour list builds: "), 0);
   EXPECT_EQ(graphs.thermo, plain.thermo);
   EXPECT_EQ(graphs.ev.energy, plain.ev.energy);
+  EXPECT_EQ(graphs.chain_energy, plain.chain_energy);  // fix nvt's chain, handed back from the device
   for (int k = 0; k < 6; ++k) EXPECT_EQ(graphs.ev.virial[k], plain.ev.virial[k]) << "virial " << k;
   const auto& a = plain.system.atoms;
   const auto& b = graphs.system.atoms;
@@ -215,10 +216,36 @@ TEST(Cuda, GraphsGiveTheRunOfPlainLaunches) {
   expect_graphs_change_nothing(implosion_setup("graph-implosion") + "fix 1 all nve\nrun 1000\n", "graph-implosion");
 }
 
+// fix langevin and fix nvt keep what changes from step to step on the device (the step count
+// that keys the random numbers and ramps the target, the Nose-Hoover chain), so their steps are
+// replayed from graphs too, with the same bits as plain launches: with ramped targets, a second
+// run (the chain goes on from the first run's, handed back from the device), both together, and
+// the implosion whose list overflows on replayed steps (the halted steps must leave the step
+// count and the chain alone).
+TEST(Cuda, GraphsGiveTheRunOfPlainLaunchesWithThermostats) {
+  REQUIRE_GPU();
+  const std::string fcc = "units lj\nlattice fcc 0.8442\nregion box block 0 8 0 8 0 8\ncreate_box 1 box\n"
+                          "create_atoms 1 box\nmass 1 1.0\nvelocity all create 1.44 87287 loop geom\n"
+                          "pair_style lj/cut 2.5\npair_coeff 1 1 1.0 1.0\n"
+                          "neigh_modify every 1 delay 0 check yes\nthermo 50\n";
+  expect_graphs_change_nothing(fcc + "fix 1 all nve\nfix 2 all langevin 1.0 1.5 0.5 48279\nrun 200\nrun 100\n",
+                               "graph-langevin");
+  expect_graphs_change_nothing(fcc + "fix 1 all nvt temp 1.0 1.3 0.2 tchain 4\nrun 150\nrun 150\n", "graph-nvt");
+  expect_graphs_change_nothing(fcc + "fix 1 all nvt temp 1.0 1.0 0.5\nfix 2 all langevin 1.2 1.0 2.0 4242\nrun 200\n",
+                               "graph-nvt-langevin");
+  expect_graphs_change_nothing(implosion_setup("graph-implosion-langevin") +
+                                   "fix 1 all nve\nfix 2 all langevin 1.0 1.5 0.5 4242\nrun 1000\n",
+                               "graph-implosion-langevin");
+  expect_graphs_change_nothing(implosion_setup("graph-implosion-nvt") + "fix 1 all nvt temp 1.0 1.2 0.2\nrun 1000\n",
+                               "graph-implosion-nvt");
+}
+
 // The list overflows in the middle of a run (implosion_setup): the device halts after the failed
 // list pass, the host finds out later, grows the list, lists again and finishes the step, and
-// the run goes on as the CPU's does, with the same number of builds. fix nve replays steps from
-// graphs; langevin launches them kernel by kernel without waiting; nvt waits every step.
+// the run goes on as the CPU's does, with the same number of builds. Every fix replays the steps
+// between outputs from graphs, and nothing waits for the device between outputs: the halted
+// steps leave langevin's and nvt's step count and nvt's chain alone (the ramped targets would
+// show a step counted twice or not at all).
 TEST(Cuda, ListGrowsInTheMiddleOfARunAsOnTheCpu) {
   REQUIRE_GPU();
   const auto setup_slots = [](const std::string& deck, const std::string& name) {
@@ -227,7 +254,9 @@ TEST(Cuda, ListGrowsInTheMiddleOfARunAsOnTheCpu) {
   };
   for (const auto& [tag, fixes] : {std::pair<std::string, std::string>{"nve", "fix 1 all nve\n"},
                                    {"langevin", "fix 1 all nve\nfix 2 all langevin 1.0 1.0 0.5 4242\n"},
-                                   {"nvt", "fix 1 all nvt temp 1.0 1.0 0.2\n"}}) {
+                                   {"nvt", "fix 1 all nvt temp 1.0 1.0 0.2\n"},
+                                   {"langevin-ramp", "fix 1 all nve\nfix 2 all langevin 1.0 1.5 0.5 4242\n"},
+                                   {"nvt-ramp", "fix 1 all nvt temp 1.0 1.2 0.2\n"}}) {
     const std::string name = "implosion-" + tag;
     const std::string deck = implosion_setup(name) + fixes;
     const auto [cpu, gpu] = test::expect_same_trajectory(deck + "run 1000\n", name, 1e-7);
@@ -235,5 +264,6 @@ TEST(Cuda, ListGrowsInTheMiddleOfARunAsOnTheCpu) {
               test::last_count(cpu.printed, "Neighbour list builds: "))
         << tag;
     EXPECT_GT(test::last_count(gpu.printed, "neighbour list: "), setup_slots(deck, name)) << tag << ": no overflow";
+    EXPECT_GT(test::last_count(gpu.printed, "GPU steps: "), 0) << tag << ": no step replayed from a graph";
   }
 }

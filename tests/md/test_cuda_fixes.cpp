@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // fix langevin and fix nvt on the GPU: the same trajectories as the CPU to round-off (the
 // Langevin random forces come from the same counter-based generator, the Nose-Hoover chain from
-// the same code), and the canonical ensemble sampled on the GPU. Skipped, with a message, where
-// no CUDA device is present.
+// the same code, run on the device: integrators/nose_hoover_chain.hpp), and the canonical
+// ensemble sampled on the GPU. Skipped, with a message, where no CUDA device is present.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -23,13 +23,10 @@
 #include "support/gpu_compare.hpp"
 #include "support/lj_system.hpp"
 #include "support/paths.hpp"
+#include "support/require_gpu.hpp"
 
 namespace fs = std::filesystem;
 using namespace molstep;
-
-#define REQUIRE_GPU()                \
-  if (md::cuda::device_count() == 0) \
-  GTEST_SKIP() << "no CUDA device here (or molstep built without CUDA): GPU test skipped"
 
 namespace {
 
@@ -99,6 +96,24 @@ TEST(CudaFixes, NoseHooverWithLangevinMatchesCpu) {
   test::expect_same_trajectory(std::string(kFcc500) +
                              "fix 1 all nvt temp 1.0 1.0 0.5\nfix 2 all langevin 1.0 1.0 2.0 4242\nrun 200\n",
                          "cuda-nvt-langevin", kRel);
+}
+
+// Neither fix computes anything on the host between outputs: the step count, the ramped
+// targets and the Nose-Hoover chain live on the device, so the steps between outputs are
+// replayed from CUDA graphs (tests/md/test_cuda.cpp checks they give the bits of plain launches).
+TEST(CudaFixes, ThermostatStepsAreReplayedFromGraphs) {
+  REQUIRE_GPU();
+  const test::ScopedTuning graphs(test::TuningEnv{{"MOLSTEP_CUDA_GRAPH", "1"}});
+  for (const auto& [tag, fixes] :
+       {std::pair<std::string, std::string>{"langevin", "fix 1 all nve\nfix 2 all langevin 1.0 1.5 0.5 48279\n"},
+        {"nvt", "fix 1 all nvt temp 1.0 1.2 0.2 tchain 4\n"},
+        {"nvt-langevin", "fix 1 all nvt temp 1.0 1.0 0.5\nfix 2 all langevin 1.0 1.0 2.0 4242\n"}}) {
+    const auto r = test::run_deck_text(std::string(kFcc500) + fixes + "run 200\n",
+                                       test::scratch_dir("cuda-graph-" + tag), md::Device::cuda);
+    EXPECT_EQ(r.printed.find("kernel by kernel ("), std::string::npos) << tag << "\n" << r.printed;
+    // 200 steps: 4 thermo rows, 3 sampled steps and the first of each kind run directly.
+    EXPECT_GT(test::last_count(r.printed, "GPU steps: "), 180) << tag << "\n" << r.printed;
+  }
 }
 
 // The canonical-ensemble check of tests/md/test_thermostats.cpp, run on the GPU.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The opt-in GPU kernel variants (gpu::Tuning: MOLSTEP_CUDA_LIST, _TPA, _SORT, _PAD) against the
+// The opt-in GPU kernel variants (gpu::Tuning: MOLSTEP_CUDA_LIST, _TPA, _SORT, _PAD, _BINS) against the
 // CPU reference, as tests/md/test_cuda.cpp checks the default kernels: energies, virials and
 // forces agree to 1e-12 relative in double (forces relative to the RMS force), 1e-5 in mixed
 // precision. The GPU cases are skipped, with a message, where no CUDA device is present; the
@@ -22,6 +22,7 @@
 #include "support/lj_system.hpp"
 #include "support/gpu_compare.hpp"
 #include "support/paths.hpp"
+#include "support/require_gpu.hpp"
 
 namespace fs = std::filesystem;
 using namespace molstep;
@@ -38,13 +39,18 @@ struct Variant {
   int tpa;
   bool sort;
   int pad;
+  bool full_bins = false;
 };
 
 const std::vector<Variant>& variants() {
   static const std::vector<Variant> v = {
       {"Default", {}, false, 1, true, 0},
       {"ExplicitDefaults",
-       {{"MOLSTEP_CUDA_LIST", "full"}, {"MOLSTEP_CUDA_TPA", "1"}, {"MOLSTEP_CUDA_SORT", "1"}, {"MOLSTEP_CUDA_PAD", "0"}},
+       {{"MOLSTEP_CUDA_LIST", "full"},
+        {"MOLSTEP_CUDA_TPA", "1"},
+        {"MOLSTEP_CUDA_SORT", "1"},
+        {"MOLSTEP_CUDA_PAD", "0"},
+        {"MOLSTEP_CUDA_BINS", "half"}},
        false, 1, true, 0},
       {"HalfList", {{"MOLSTEP_CUDA_LIST", "half"}}, true, 1, true, 0},
       {"Tpa2", {{"MOLSTEP_CUDA_TPA", "2"}}, false, 2, true, 0},
@@ -59,6 +65,9 @@ const std::vector<Variant>& variants() {
       {"Everything",
        {{"MOLSTEP_CUDA_LIST", "half"}, {"MOLSTEP_CUDA_TPA", "8"}, {"MOLSTEP_CUDA_SORT", "0"}, {"MOLSTEP_CUDA_PAD", "128"}},
        true, 8, false, 128},
+      {"FullBins", {{"MOLSTEP_CUDA_BINS", "full"}}, false, 1, true, 0, true},
+      {"FullBinsHalfList", {{"MOLSTEP_CUDA_BINS", "full"}, {"MOLSTEP_CUDA_LIST", "half"}}, true, 1, true, 0, true},
+      {"FullBinsNoSort", {{"MOLSTEP_CUDA_BINS", "full"}, {"MOLSTEP_CUDA_SORT", "0"}}, false, 1, false, 0, true},
   };
   return v;
 }
@@ -83,14 +92,14 @@ std::string lj_deck(const std::string& name, bool slab = false) {
 class CudaVariant : public ::testing::TestWithParam<Variant> {
  protected:
   void SetUp() override {
-    if (md::cuda::device_count() == 0)
-      GTEST_SKIP() << "no CUDA device here (or molstep built without CUDA): GPU test skipped";
+    REQUIRE_GPU();
     tuning_.emplace(GetParam().env);
     const auto& t = gpu::tuning();
     ASSERT_EQ(t.half_list, GetParam().half);
     ASSERT_EQ(t.threads_per_atom, GetParam().tpa);
     ASSERT_EQ(t.sort, GetParam().sort);
     ASSERT_EQ(t.pad, GetParam().pad);
+    ASSERT_EQ(t.full_bins, GetParam().full_bins);
   }
   void TearDown() override { tuning_.reset(); }
   std::string tag(const std::string& what) const { return "cudavar-" + GetParam().name + "-" + what; }
@@ -148,6 +157,23 @@ TEST_P(CudaVariant, EamStatesAgreeAfterDynamics) {
               tag("eamdyn"), 1e-9);
 }
 
+// Boxes of 4 list cells (half the list cutoff wide) along one direction, the fewest that a list
+// cutoff of half the box allows, and 7 or 10 along the others: each cell of the short direction
+// is searched once while the others are searched 2 cells either side, wrapped around the box
+// (with MOLSTEP_CUDA_BINS=full: 2 cells along the short direction, 3 or 5 along the others). A
+// pair missed or listed twice at a rebuild would separate the trajectories.
+TEST_P(CudaVariant, LennardJonesShortBoxesAgreeAfterDynamics) {
+  for (const std::string cells : {"4 0 6 0 9", "9 0 4 0 6", "6 0 9 0 4"}) {
+    const std::string what = "ljshort" + std::to_string(cells[0] - '0');
+    test::expect_gpu_matches_cpu("units lj\nlattice fcc 0.8442\nregion box block 0 " + cells +
+                                     "\ncreate_box 1 box\ncreate_atoms 1 box\nmass 1 1.0\n"
+                                     "velocity all create 1.44 87287 loop geom\npair_style lj/cut 2.5\n"
+                                     "pair_coeff 1 1 1.0 1.0\nneigh_modify every 1 delay 0 check yes\nfix 1 all nve\n"
+                                     "thermo 10\nrun 50\n",
+                                 tag(what), 1e-9);
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Cuda, CudaVariant, ::testing::ValuesIn(variants()),
                          [](const ::testing::TestParamInfo<Variant>& info) { return info.param.name; });
 
@@ -156,6 +182,7 @@ INSTANTIATE_TEST_SUITE_P(Cuda, CudaVariant, ::testing::ValuesIn(variants()),
 TEST(CudaTuning, DefaultsWhenUnset) {
   const ScopedTuning none(Env{});
   const auto& t = gpu::tuning();
+  EXPECT_FALSE(t.full_bins);
   EXPECT_FALSE(t.half_list);
   EXPECT_EQ(t.threads_per_atom, 1);
   EXPECT_TRUE(t.sort);
@@ -189,12 +216,24 @@ TEST(CudaTuning, PaddingToOneIsTheDefault) {
   EXPECT_TRUE(gpu::tuning().is_default());
 }
 
+TEST(CudaTuning, ReadsTheCellWidth) {
+  {
+    const ScopedTuning full(Env{{"MOLSTEP_CUDA_BINS", "full"}});
+    EXPECT_TRUE(gpu::tuning().full_bins);
+    EXPECT_FALSE(gpu::tuning().is_default());
+    EXPECT_EQ(gpu::tuning().describe(), "list cells as wide as the cutoff");
+  }
+  const ScopedTuning half(Env{{"MOLSTEP_CUDA_BINS", "half"}});
+  EXPECT_FALSE(gpu::tuning().full_bins);
+  EXPECT_TRUE(gpu::tuning().is_default());
+}
+
 TEST(CudaTuning, RejectsValuesOutsideThoseDocumented) {
   const ScopedTuning none(Env{});
   const std::vector<std::pair<std::string, std::string>> bad = {
       {"MOLSTEP_CUDA_LIST", "halve"}, {"MOLSTEP_CUDA_TPA", "3"},   {"MOLSTEP_CUDA_TPA", "16"},
       {"MOLSTEP_CUDA_SORT", "no"},    {"MOLSTEP_CUDA_PAD", "-32"}, {"MOLSTEP_CUDA_PAD", "32x"},
-      {"MOLSTEP_CUDA_GRAPH", "off"}};
+      {"MOLSTEP_CUDA_GRAPH", "off"},  {"MOLSTEP_CUDA_BINS", "quarter"}};
   for (const auto& [name, value] : bad) {
     ::setenv(name.c_str(), value.c_str(), 1);
     try {

@@ -38,12 +38,18 @@ struct Tuning {
   /// MOLSTEP_CUDA_PAD=N: the column-major list stride is the atom count rounded up to a multiple
   /// of N (0 or 1: the atom count, as by default).
   int pad = 0;
+  /// MOLSTEP_CUDA_BINS=full: the list build's cells are at least the list cutoff wide and every
+  /// atom scans the 27 cells around its own (the build before half-width cells, kept to measure
+  /// them against; "half", the default, gives the same list).
+  bool full_bins = false;
   /// MOLSTEP_CUDA_GRAPH=0: launch every kernel of every step from the host instead of replaying
   /// the steps without output from CUDA graphs. Not a kernel variant: the same kernels run in the
   /// same order either way, so results are identical (is_default() and describe() ignore it).
   bool graphs = true;
 
-  [[nodiscard]] bool is_default() const { return !half_list && threads_per_atom == 1 && sort && pad <= 1; }
+  [[nodiscard]] bool is_default() const {
+    return !half_list && threads_per_atom == 1 && sort && pad <= 1 && !full_bins;
+  }
   /// "list half, 4 threads per atom, ..." naming what differs from the default ("default").
   [[nodiscard]] std::string describe() const {
     if (is_default()) return "default";
@@ -53,11 +59,12 @@ struct Tuning {
     if (threads_per_atom != 1) add(std::to_string(threads_per_atom) + " threads per atom");
     if (!sort) add("atoms not sorted by cell");
     if (pad > 1) add("list stride padded to " + std::to_string(pad));
+    if (full_bins) add("list cells as wide as the cutoff");
     return s;
   }
 };
 
-/// Reads the MOLSTEP_CUDA_LIST/TPA/SORT/PAD/GRAPH variables; a value outside those documented is an
+/// Reads the MOLSTEP_CUDA_LIST/TPA/SORT/PAD/BINS/GRAPH variables; a value outside those documented is an
 /// error naming the variable (a mistyped variant must not be measured as the default).
 inline Tuning read_tuning() {
   const auto env = [](const char* name) -> std::string {
@@ -85,6 +92,10 @@ inline Tuning read_tuning() {
     const long p = std::strtol(v.c_str(), &end, 10);
     if (*end != '\0' || p < 0 || p > 65536) throw bad("MOLSTEP_CUDA_PAD", v, "a whole number from 0 to 65536");
     t.pad = static_cast<int>(p);
+  }
+  if (const auto v = env("MOLSTEP_CUDA_BINS"); !v.empty()) {
+    if (v == "full") t.full_bins = true;
+    else if (v != "half") throw bad("MOLSTEP_CUDA_BINS", v, "half or full");
   }
   if (const auto v = env("MOLSTEP_CUDA_GRAPH"); !v.empty()) {
     if (v == "0") t.graphs = false;

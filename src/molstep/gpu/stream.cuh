@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <map>
+#include <tuple>
 #include <utility>
 
 #include "molstep/gpu/cuda_check.cuh"
@@ -32,25 +34,35 @@ void launch(std::size_t threads, void (*kernel)(Params...), Args&&... args) {
   kernel<<<blocks_for(threads), block_size(), 0, stream()>>>(std::forward<Args>(args)...);
 }
 
-/// Blocks of block_size() threads that the device holds at once (one full wave).
-inline int resident_blocks() {
-  static const int blocks = [] {
-    int device = 0, sms = 0, threads = 0;
+/// Blocks of `threads` threads, each with `shared_bytes` of dynamic shared memory, that the
+/// device holds at once for `kernel` by its real occupancy (registers, shared memory): one full
+/// wave of a grid-stride kernel; at most `limit` (the blocks the work needs), at least 1. The
+/// occupancy is asked once per kernel and shape, at its first launch.
+template <class Kernel>
+int resident_grid(Kernel kernel, int threads, std::size_t shared_bytes, std::size_t limit) {
+  static std::map<std::tuple<const void*, int, std::size_t>, int> waves;
+  const auto key = std::make_tuple(reinterpret_cast<const void*>(kernel), threads, shared_bytes);
+  auto it = waves.find(key);
+  if (it == waves.end()) {
+    int device = 0, sms = 0, per_sm = 0;
     MOLSTEP_CUDA_CHECK(cudaGetDevice(&device));
     MOLSTEP_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-    MOLSTEP_CUDA_CHECK(cudaDeviceGetAttribute(&threads, cudaDevAttrMaxThreadsPerMultiProcessor, device));
-    return std::max(1, sms * std::max(1, threads / block_size()));
-  }();
-  return blocks;
+    MOLSTEP_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, shared_bytes));
+    it = waves.emplace(key, std::max(1, per_sm) * sms).first;
+  }
+  return static_cast<int>(std::max<std::size_t>(1, std::min<std::size_t>(limit, static_cast<std::size_t>(it->second))));
 }
 
 /// Launches a grid-stride `kernel` on stream() over `items` items with at most one wave of
-/// blocks. For kernels that usually return at once (the neighbour-list build on the steps
-/// where none falls due): an empty launch then costs the same whatever the atom count.
+/// blocks (resident_grid: by the kernel's real occupancy; a wave counted as a full SM of threads
+/// overestimates it for kernels of many registers, and the blocks past those that fit run as a
+/// second, mostly idle wave: 10-20% of the H100's list build). For kernels that usually return
+/// at once (the neighbour-list build on the steps where none falls due): an empty launch then
+/// costs the same whatever the atom count.
 template <class... Params, class... Args>
 void launch_resident(std::size_t items, void (*kernel)(Params...), Args&&... args) {
   if (items == 0) return;
-  const int blocks = std::min(blocks_for(items), resident_blocks());
+  const int blocks = resident_grid(kernel, block_size(), 0, static_cast<std::size_t>(blocks_for(items)));
   kernel<<<blocks, block_size(), 0, stream()>>>(std::forward<Args>(args)...);
 }
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "molstep/fullerene/cuda/block_reduce.cuh"
-#include "molstep/fullerene/cuda/launch_slots.cuh"
+#include "molstep/gpu/stream.cuh"
 #include "molstep/gpu/cuda_check.cuh"
 
 namespace molstep::fullerene::cuda {
@@ -90,7 +90,7 @@ void IsomerQueue::refill(const BatchView& b, cudaStream_t stream) {
   assign_kernel<<<1, kScanThreads, 0, stream>>>(b.status, b.capacity, counters_.data(), capacity_, take_.data());
   MOLSTEP_CUDA_CHECK(cudaGetLastError());
   const int threads = 128;
-  fill_kernel<<<slot_grid(fill_kernel, threads, 0, b.capacity), threads, 0, stream>>>(b, take_.data(), dual_.data(),
+  fill_kernel<<<gpu::resident_grid(fill_kernel, threads, 0, b.capacity), threads, 0, stream>>>(b, take_.data(), dual_.data(),
                                                                                         degree_.data(), id_.data());
   MOLSTEP_CUDA_CHECK(cudaGetLastError());
 }

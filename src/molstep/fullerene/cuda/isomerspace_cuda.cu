@@ -10,7 +10,7 @@
 #include "molstep/fullerene/cuda/graph_stages.cuh"
 #include "molstep/fullerene/cuda/isomer_batch.cuh"
 #include "molstep/fullerene/cuda/isomer_queue.cuh"
-#include "molstep/fullerene/cuda/launch_slots.cuh"
+#include "molstep/gpu/stream.cuh"
 #include "molstep/fullerene/cuda/optimize_cuda.cuh"
 #include "molstep/fullerene/cuda/properties_cuda.cuh"
 #include "molstep/gpu/cuda_check.cuh"

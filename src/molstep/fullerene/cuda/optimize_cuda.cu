@@ -10,7 +10,7 @@
 
 #include "molstep/core/error.hpp"
 #include "molstep/fullerene/cuda/block_reduce.cuh"
-#include "molstep/fullerene/cuda/launch_slots.cuh"
+#include "molstep/gpu/stream.cuh"
 #include "molstep/fullerene/line_search.hpp"
 #include "molstep/fullerene/wirz_terms.hpp"
 #include "molstep/gpu/cuda_check.cuh"
@@ -334,7 +334,7 @@ void launch(Kernel kernel, const BatchView& b, std::size_t vec_bytes, bool flatn
   const std::size_t smem = SharedLayout(b.atoms, b.faces, flatness, vec_bytes).total;
   const int threads = b.threads_per_block();
   MOLSTEP_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
-  const int grid = slot_grid(kernel, threads, smem, b.capacity);
+  const int grid = gpu::resident_grid(kernel, threads, smem, b.capacity);
   kernel<<<grid, threads, smem, stream>>>(b, args...);
   MOLSTEP_CUDA_CHECK(cudaGetLastError());
 }
@@ -362,7 +362,7 @@ int optimise_resident_blocks(int atoms, const OptimiseSettings& s) {
   const int huge = 1 << 30;
   auto grid = [&](auto kernel) {
     MOLSTEP_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
-    return slot_grid(kernel, threads, smem, huge);
+    return gpu::resident_grid(kernel, threads, smem, huge);
   };
   if (s.single) return s.flatness ? grid(optimise_kernel<float, true>) : grid(optimise_kernel<float, false>);
   return s.flatness ? grid(optimise_kernel<double, true>) : grid(optimise_kernel<double, false>);

@@ -15,7 +15,7 @@
 
 #include "molstep/core/error.hpp"
 #include "molstep/fullerene/cuda/block_reduce.cuh"
-#include "molstep/fullerene/cuda/launch_slots.cuh"
+#include "molstep/gpu/stream.cuh"
 #include "molstep/fullerene/cuda/properties_cuda.hpp"
 #include "molstep/fullerene/wirz_terms.hpp"
 #include "molstep/gpu/cuda_check.cuh"
@@ -379,7 +379,7 @@ PropertiesStage::PropertiesStage(int atoms, int capacity, bool flatness)
   shared_matrix_ = shared_bytes_ <= available;
   if (!shared_matrix_) shared_bytes_ = SharedLayout(atoms, faces, false).total;
   allow_shared(shared_bytes_);
-  grid_ = slot_grid(properties_kernel, threads_, shared_bytes_, capacity);
+  grid_ = gpu::resident_grid(properties_kernel, threads_, shared_bytes_, capacity);
   if (!shared_matrix_) {
     const std::size_t matrix = static_cast<std::size_t>(atoms) * atoms;
     grid_ = std::max(1, std::min(grid_, static_cast<int>(kScratchBudget / (matrix * sizeof(double)))));

@@ -12,6 +12,9 @@ namespace {
 
 constexpr int kScanThreads = 1024;
 constexpr int kScanItems = 4;
+constexpr std::size_t kTile = static_cast<std::size_t>(kScanThreads) * kScanItems;  ///< cells per tile of the scan
+
+using Scan = cub::BlockScan<int, kScanThreads>;
 
 // Wraps each atom into the box (an atom that crosses a face gets its image count moved), finds
 // its cell and counts it there.
@@ -52,29 +55,65 @@ __global__ void bin_kernel(std::size_t n, StepStatus* status, DeviceBox box, int
   }
 }
 
-// One block: the cells' first slots (exclusive prefix sums of the counts) and ends, tile by
-// tile; the counts are zeroed for the scatter, which counts again.
+// The cells' first slots are the exclusive prefix sums of their counts, over millions of cells
+// (half-width cells: about one for every two atoms of a liquid or solid), so the scan is spread
+// over the device in two levels: each tile's total (tile_sum_kernel), the tiles' first slots
+// from those (tile_scan_kernel, one block), then each tile scanned again from its first slot
+// (scan_kernel). Every thread of a kernel reads the same status, so a block returns whole or not
+// at all (the scans synchronise the block).
+
+// One tile's exclusive prefix sums from `base`: in[first + k] (zeros at and past `size`) handed
+// to put(first + k, base + sum of those before it, in[first + k]) for k < kTile; returns the
+// tile's total (to every thread). A thread puts only the items it read, and after reading them,
+// so put may write `in`.
+template <class Put>
+__device__ int scan_tile(Scan::TempStorage& scratch, const int* in, std::size_t first, std::size_t size, int base,
+                         Put put) {
+  const std::size_t mine = first + static_cast<std::size_t>(threadIdx.x) * kScanItems;
+  int c[kScanItems], s[kScanItems];
+  for (int k = 0; k < kScanItems; ++k) c[k] = mine + k < size ? in[mine + k] : 0;
+  int total = 0;
+  Scan(scratch).ExclusiveSum(c, s, total);
+  for (int k = 0; k < kScanItems; ++k)
+    if (mine + k < size) put(mine + k, base + s[k], c[k]);
+  __syncthreads();  // the scratch is reused by the next tile
+  return total;
+}
+
+// Each tile's count of atoms, the tiles strided over the grid.
 __global__ void __launch_bounds__(kScanThreads)
-    scan_kernel(std::size_t cells, const StepStatus* status, int* count, int* start, int* end) {
+    tile_sum_kernel(std::size_t cells, const StepStatus* status, const int* count, int* tile_sum) {
   if (!building(status)) return;
-  using Scan = cub::BlockScan<int, kScanThreads>;
-  __shared__ typename Scan::TempStorage scratch;
-  int carry = 0;
-  for (std::size_t base = 0; base < cells; base += static_cast<std::size_t>(kScanThreads) * kScanItems) {
-    const std::size_t first = base + static_cast<std::size_t>(threadIdx.x) * kScanItems;
-    int c[kScanItems], s[kScanItems];
-    for (int k = 0; k < kScanItems; ++k) c[k] = first + k < cells ? count[first + k] : 0;
-    int total = 0;
-    Scan(scratch).ExclusiveSum(c, s, total);
-    for (int k = 0; k < kScanItems; ++k) {
-      if (first + k >= cells) break;
-      start[first + k] = carry + s[k];
-      end[first + k] = carry + s[k] + c[k];
-      count[first + k] = 0;
-    }
-    carry += total;
-    __syncthreads();  // the scratch is reused by the next tile
+  __shared__ Scan::TempStorage scratch;
+  for (std::size_t t = blockIdx.x; t * kTile < cells; t += gridDim.x) {
+    const int total = scan_tile(scratch, count, t * kTile, cells, 0, [](std::size_t, int, int) {});
+    if (threadIdx.x == 0) tile_sum[t] = total;
   }
+}
+
+// One block: the tiles' first slots, in place of their counts, a block's worth of tiles at a time.
+__global__ void __launch_bounds__(kScanThreads)
+    tile_scan_kernel(std::size_t tiles, const StepStatus* status, int* tile_sum) {
+  if (!building(status)) return;
+  __shared__ Scan::TempStorage scratch;
+  int carry = 0;
+  for (std::size_t first = 0; first < tiles; first += kTile)
+    carry += scan_tile(scratch, tile_sum, first, tiles, carry,
+                       [tile_sum](std::size_t t, int slot, int) { tile_sum[t] = slot; });
+}
+
+// The cells' first slots and ends, each tile scanned from its first slot; the counts are zeroed
+// for the scatter, which counts again.
+__global__ void __launch_bounds__(kScanThreads) scan_kernel(std::size_t cells, const StepStatus* status,
+                                                            const int* tile_start, int* count, int* start, int* end) {
+  if (!building(status)) return;
+  __shared__ Scan::TempStorage scratch;
+  for (std::size_t t = blockIdx.x; t * kTile < cells; t += gridDim.x)
+    scan_tile(scratch, count, t * kTile, cells, tile_start[t], [=](std::size_t c, int slot, int atoms) {
+      start[c] = slot;
+      end[c] = slot + atoms;
+      count[c] = 0;
+    });
 }
 
 // Each atom takes the next free slot of its cell (in no fixed order: order_kernel sorts).
@@ -123,13 +162,21 @@ CellBins::CellBins(const DeviceBox& box, double min_len, std::size_t atoms) : bo
   count_.zero();
   start_.resize(cells_);
   end_.resize(cells_);
+  tile_sum_.resize((cells_ + kTile - 1) / kTile);
 }
 
 void CellBins::enqueue(DeviceAtoms& a, StepStatus* status, Packed4* hold) {
   const std::size_t n = a.n;
   gpu::launch_resident(n, bin_kernel, n, status, box_, counts(), inverse_lengths(), a.pos.data(), a.ix.data(),
                        a.iy.data(), a.iz.data(), key_.data(), count_.data(), hold);
-  scan_kernel<<<1, kScanThreads, 0, gpu::stream()>>>(cells_, status, count_.data(), start_.data(), end_.data());
+  // The tile kernels stride over the tiles with at most one wave of blocks, so that a step without
+  // a build costs the same whatever the cell count.
+  const auto tiles = static_cast<int>(tile_sum_.size());
+  tile_sum_kernel<<<gpu::resident_grid(tile_sum_kernel, kScanThreads, 0, tiles), kScanThreads, 0,
+                    gpu::stream()>>>(cells_, status, count_.data(), tile_sum_.data());
+  tile_scan_kernel<<<1, kScanThreads, 0, gpu::stream()>>>(tile_sum_.size(), status, tile_sum_.data());
+  scan_kernel<<<gpu::resident_grid(scan_kernel, kScanThreads, 0, tiles), kScanThreads, 0, gpu::stream()>>>(
+      cells_, status, tile_sum_.data(), count_.data(), start_.data(), end_.data());
   gpu::launch_resident(n, scatter_kernel, n, status, key_.data(), start_.data(), count_.data(), slot_atom_.data());
   gpu::launch_resident(cells_, order_kernel, cells_, status, start_.data(), end_.data(), count_.data(),
                        slot_atom_.data());
@@ -137,7 +184,7 @@ void CellBins::enqueue(DeviceAtoms& a, StepStatus* status, Packed4* hold) {
 }
 
 std::size_t CellBins::bytes() const {
-  return key_.bytes() + count_.bytes() + start_.bytes() + end_.bytes() + slot_atom_.bytes();
+  return key_.bytes() + count_.bytes() + start_.bytes() + end_.bytes() + slot_atom_.bytes() + tile_sum_.bytes();
 }
 
 }  // namespace molstep::md::cuda

@@ -26,6 +26,7 @@ class CellBins {
   [[nodiscard]] const int* start() const { return start_.data(); }
   [[nodiscard]] const int* end() const { return end_.data(); }
   [[nodiscard]] int3 counts() const { return int3{ncell_[0], ncell_[1], ncell_[2]}; }
+  [[nodiscard]] double3 lengths() const { return double3{len_[0], len_[1], len_[2]}; }
   [[nodiscard]] double3 inverse_lengths() const { return double3{1.0 / len_[0], 1.0 / len_[1], 1.0 / len_[2]}; }
   [[nodiscard]] std::size_t bytes() const;
 
@@ -36,6 +37,7 @@ class CellBins {
   std::size_t cells_ = 0;
   gpu::DeviceArray<unsigned> key_;                        ///< each atom's cell
   gpu::DeviceArray<int> count_, start_, end_, slot_atom_;  ///< count_: zero between builds
+  gpu::DeviceArray<int> tile_sum_;                        ///< the scan's atoms per tile of cells, then first slots
 };
 
 /// Cell coordinate of v along one direction (clamped into the grid).

@@ -109,48 +109,131 @@ __device__ inline bool takes_pair(const double3& d, int j, int i) {
   return j > i;
 }
 
-// One thread per atom scans the surrounding cells (all cells of a dimension with fewer than
-// three, so no cell is visited twice) and records neighbours in column-major order. The default
-// build is <false, false>. INDIRECT (MOLSTEP_CUDA_SORT=0): the atoms are not in cell order, and
-// cell slot s holds atom slot_atom[s]. HALF (MOLSTEP_CUDA_LIST=half): each pair once
-// (takes_pair); the same 27 cells are searched as for the full list, so that the half list is
-// exactly the full one less the pairs the partner takes. An atom with more neighbours than
-// slots keeps the first max_nb and halts the run with the count it needs.
-template <bool HALF, bool INDIRECT>
-__global__ void list_kernel(std::size_t n, StepStatus* status, DeviceBox box, int3 ncell, double3 inv_cell,
-                            double cutsq, const Packed4* __restrict__ pos, const int* start, const int* end,
-                            const int* __restrict__ slot_atom, int max_nb, std::size_t stride, int* index,
-                            int* count) {
+// The list's cells are at least half the list cutoff wide (MOLSTEP_CUDA_BINS=full: the cutoff,
+// the build before), and a little more: so that an atom found three cells (full: two) from
+// another by its cell coordinates, which rounding may shift by a unit in the last place, is still
+// farther away than the cutoff.
+constexpr double kCellMargin = 1e-10;
+
+// How much the pruning of the half-width build errs on the side of visiting, in cell widths:
+// far more than the rounding in a cell coordinate (a few units in the last place of
+// (v - lo) / width, under 1e-9 for any grid of fewer than 1e6 cells a side).
+constexpr double kPruneSlack = 1e-6;
+
+// A lower bound on the distance along one direction from an atom at fraction f of its cell's
+// width (cell coordinate minus cell) to the cell `k` cells along: none for its own cell,
+// otherwise to the near face (less kPruneSlack), times the cell width `len`; squared.
+__device__ inline double cell_gap2(int k, double f, double len) {
+  const double g = fmax((k > 0 ? k - f : (k < 0 ? f - (k + 1) : 0.0)) - kPruneSlack, 0.0) * len;
+  return g * g;
+}
+
+// Cell c of a direction of n cells, c one box or less outside, wrapped into the box.
+__device__ inline int wrap_cell(int c, int n) { return c < 0 ? c + n : (c >= n ? c - n : c); }
+
+// One thread per atom lists the atoms of the surrounding cells within the cutoff, in
+// column-major order. Along a direction with at least SPAN = 2 REACH + 1 cells, the cells REACH
+// either side of the atom's (wrapped around the box); along a shorter one, each of its cells
+// once (a cell visited twice would give a pair twice). The cells are sorted x fastest, so the
+// cells of one (y, z) row are consecutive slots: each row is scanned as one range of slots, or
+// two where it wraps around the box in x.
+//
+// NARROW (the default, MOLSTEP_CUDA_BINS=half): cells half the cutoff wide, REACH 2, 25 rows of
+// up to 5 cells, pruned per atom: a cell is searched only where a lower bound on its distance
+// from the atom (the squares of the gaps to its near faces summed) is under the cutoff, so a row
+// is skipped when its gaps in y and z reach the cutoff, and a row's x range is cut to the cells
+// the rest reaches. That leaves about 10 rl^3 of the 27 rl^3 that full-width cells search. Along
+// a direction of SPAN cells or more, the stencil's image of a partner within the cutoff is its
+// minimum image (any other lies 3 cells, more than the cutoff, away), so the bounds hold for the
+// minimum-image distance; along a shorter direction nothing is pruned. Without NARROW: cells as
+// wide as the cutoff, REACH 1, the 27 cells (9 rows of 3) unpruned.
+//
+// INDIRECT (MOLSTEP_CUDA_SORT=0): the atoms are not in cell order, and cell slot s holds atom
+// slot_atom[s]. HALF (MOLSTEP_CUDA_LIST=half): each pair once (takes_pair), from the same search
+// as the full list, so that the half list is exactly the full one less the pairs the partner
+// takes. The default build is <false, false, true>. An atom with more neighbours than slots
+// keeps the first max_nb and halts the run with the count it needs.
+template <bool HALF, bool INDIRECT, bool NARROW>
+__global__ void list_kernel(std::size_t n, StepStatus* status, DeviceBox box, int3 ncell, double3 cell_len,
+                            double3 inv_cell, double cutsq, const Packed4* __restrict__ pos, const int* start,
+                            const int* end, const int* __restrict__ slot_atom, int max_nb, std::size_t stride,
+                            int* index, int* count) {
   if (!building(status)) return;
+  constexpr int kReach = NARROW ? 2 : 1, kSpan = 2 * kReach + 1;
+  const bool wrap_x = ncell.x >= kSpan, wrap_y = ncell.y >= kSpan, wrap_z = ncell.z >= kSpan;
   MOLSTEP_GRID_STRIDE(i, n) {
     const Packed4 pi = pos[i];
     const double xi = pi.x, yi = pi.y, zi = pi.z;
     const int cx = cell_coord(xi, box.lo[0], inv_cell.x, ncell.x);
     const int cy = cell_coord(yi, box.lo[1], inv_cell.y, ncell.y);
     const int cz = cell_coord(zi, box.lo[2], inv_cell.z, ncell.z);
-    const int sx = ncell.x >= 3 ? 3 : ncell.x, sy = ncell.y >= 3 ? 3 : ncell.y, sz = ncell.z >= 3 ? 3 : ncell.z;
+    // Where the atom lies in its cell, as fractions of the cell's widths (cell_coord's products).
+    const double fx = (xi - box.lo[0]) * inv_cell.x - cx;
+    const double fy = (yi - box.lo[1]) * inv_cell.y - cy;
+    const double fz = (zi - box.lo[2]) * inv_cell.z - cz;
     const int self = static_cast<int>(i);
     int found = 0;
-    for (int a = 0; a < sz; ++a) {
-      const int kz = ncell.z >= 3 ? (cz + a - 1 + ncell.z) % ncell.z : a;
-      for (int b = 0; b < sy; ++b) {
-        const int ky = ncell.y >= 3 ? (cy + b - 1 + ncell.y) % ncell.y : b;
-        for (int c = 0; c < sx; ++c) {
-          const int kx = ncell.x >= 3 ? (cx + c - 1 + ncell.x) % ncell.x : c;
-          const int cell = (kz * ncell.y + ky) * ncell.x + kx;
-          for (int s = start[cell]; s < end[cell]; ++s) {
-            const int j = INDIRECT ? slot_atom[s] : s;
-            if (j == self) continue;
-            const Packed4 pj = pos[j];
-            const double3 d = separation(xi, yi, zi, pj, box);
-            if (HALF && !takes_pair(d, j, self)) continue;
-            const double dx = d.x, dy = d.y, dz = d.z;
-            if (dx * dx + dy * dy + dz * dz < cutsq) {
-              if (found < max_nb) index[static_cast<std::size_t>(found) * stride + i] = j;
-              ++found;
-            }
-          }
+    // The atoms of slots [s, e) within the cutoff. Not unrolled: a range holds a few atoms, a
+    // different few in each lane of a warp (5% faster on an H100 than unrolled by 4).
+    const auto scan = [&](int s, int e) {
+#pragma unroll 1
+      for (; s < e; ++s) {
+        const int j = INDIRECT ? slot_atom[s] : s;
+        if (j == self) continue;
+        const Packed4 pj = pos[j];
+        const double3 d = separation(xi, yi, zi, pj, box);
+        if (HALF && !takes_pair(d, j, self)) continue;
+        const double dx = d.x, dy = d.y, dz = d.z;
+        if (dx * dx + dy * dy + dz * dz < cutsq) {
+          if (found < max_nb) index[static_cast<std::size_t>(found) * stride + i] = j;
+          ++found;
         }
+      }
+    };
+    // Offsets from the atom's cell along a wrapped direction, plain cells along a short one.
+    const int z0 = wrap_z ? -kReach : 0, z1 = wrap_z ? kReach : ncell.z - 1;
+    const int y0 = wrap_y ? -kReach : 0, y1 = wrap_y ? kReach : ncell.y - 1;
+    for (int a = z0; a <= z1; ++a) {
+      const double gz2 = NARROW && wrap_z ? cell_gap2(a, fz, cell_len.z) : 0.0;
+      if (gz2 >= cutsq) continue;
+      const int kz = wrap_z ? wrap_cell(cz + a, ncell.z) : a;
+      for (int b = y0; b <= y1; ++b) {
+        const double gyz2 = gz2 + (NARROW && wrap_y ? cell_gap2(b, fy, cell_len.y) : 0.0);
+        if (gyz2 >= cutsq) continue;
+        const int row = (kz * ncell.y + (wrap_y ? wrap_cell(cy + b, ncell.y) : b)) * ncell.x;
+        // The row's cells x0..x1: along a short x all of them; otherwise, unwrapped, at most REACH
+        // either side, less those the rest of the cutoff does not reach (the gaps grow outwards
+        // from the atom's own cell).
+        int x0 = 0, x1 = ncell.x - 1;
+        if (wrap_x) {
+          x0 = -kReach;
+          x1 = kReach;
+          if constexpr (NARROW) {
+            while (x0 < 0 && gyz2 + cell_gap2(x0, fx, cell_len.x) >= cutsq) ++x0;
+            while (x1 > 0 && gyz2 + cell_gap2(x1, fx, cell_len.x) >= cutsq) --x1;
+          }
+          x0 += cx;
+          x1 += cx;
+        }
+        // Their slots: one range, or two where the cells wrap around the box (at most SPAN
+        // cells of a row of SPAN or more, so never at both ends).
+        int s0, e0, s1 = 0, e1 = 0;
+        if (x0 < 0) {
+          s0 = start[row + x0 + ncell.x];
+          e0 = end[row + ncell.x - 1];
+          s1 = start[row];
+          e1 = end[row + x1];
+        } else if (x1 >= ncell.x) {
+          s0 = start[row + x0];
+          e0 = end[row + ncell.x - 1];
+          s1 = start[row];
+          e1 = end[row + x1 - ncell.x];
+        } else {
+          s0 = start[row + x0];
+          e0 = end[row + x1];
+        }
+        scan(s0, e0);
+        scan(s1, e1);
       }
     }
     count[i] = found < max_nb ? found : max_nb;
@@ -164,7 +247,12 @@ __global__ void list_kernel(std::size_t n, StepStatus* status, DeviceBox box, in
 }  // namespace
 
 NeighborCuda::NeighborCuda(const DeviceBox& box, double list_cutoff, const ListRule& rule, std::size_t atoms)
-    : box_(box), cutoff_(list_cutoff), rule_(rule), permute_(gpu::tuning().sort), bins_(box, list_cutoff, atoms) {
+    : box_(box),
+      cutoff_(list_cutoff),
+      rule_(rule),
+      permute_(gpu::tuning().sort),
+      narrow_(!gpu::tuning().full_bins),
+      bins_(box, (narrow_ ? 0.5 : 1.0) * list_cutoff * (1.0 + kCellMargin), atoms) {
   hold_.resize(atoms);
   if (permute_) tmp_.resize(48 * atoms);
 }
@@ -191,14 +279,17 @@ void NeighborCuda::enqueue_build(DeviceAtoms& a, DeviceList& list, StepStatus* s
 void NeighborCuda::enqueue_list(DeviceAtoms& a, DeviceList& list, StepStatus* status) {
   const std::size_t n = a.n;
   const auto launch = [&](auto kernel) {
-    gpu::launch_resident(n, kernel, n, status, box_, bins_.counts(), bins_.inverse_lengths(), cutoff_ * cutoff_,
-                         a.pos.data(), bins_.start(), bins_.end(), bins_.slot_atom(), list.max_neighbors, list.stride,
-                         list.index.data(), list.count.data());
+    gpu::launch_resident(n, kernel, n, status, box_, bins_.counts(), bins_.lengths(), bins_.inverse_lengths(),
+                         cutoff_ * cutoff_, a.pos.data(), bins_.start(), bins_.end(), bins_.slot_atom(),
+                         list.max_neighbors, list.stride, list.index.data(), list.count.data());
   };
+  const auto bins = [&](auto narrow, auto full) { narrow_ ? launch(narrow) : launch(full); };
   if (list.half)
-    permute_ ? launch(list_kernel<true, false>) : launch(list_kernel<true, true>);
+    permute_ ? bins(list_kernel<true, false, true>, list_kernel<true, false, false>)
+             : bins(list_kernel<true, true, true>, list_kernel<true, true, false>);
   else
-    permute_ ? launch(list_kernel<false, false>) : launch(list_kernel<false, true>);
+    permute_ ? bins(list_kernel<false, false, true>, list_kernel<false, false, false>)
+             : bins(list_kernel<false, true, true>, list_kernel<false, true, false>);
   MOLSTEP_CUDA_CHECK(cudaGetLastError());
 }
 

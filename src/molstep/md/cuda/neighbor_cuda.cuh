@@ -17,11 +17,13 @@ struct ListRule {
 /// Builds full neighbour lists on the GPU and decides there when to: at the steps where a build
 /// may fall due, a displacement check and a one-thread decision write StepStatus, and the build's
 /// kernels (binning, CellBins; reordering the atoms by cell, so cell neighbours are memory
-/// neighbours; listing every atom within the list cutoff from the 27 surrounding cells, minimum
-/// image) return at once unless it says build. Nothing here waits for the device except
-/// build_now() and repair(). Opt-in variants (gpu::Tuning): a half list (MOLSTEP_CUDA_LIST=half),
-/// atoms left unsorted with the cells reached through the sorted index (MOLSTEP_CUDA_SORT=0), a
-/// padded list stride (MOLSTEP_CUDA_PAD=N).
+/// neighbours; listing every atom within the list cutoff, minimum image, from the cells half the
+/// cutoff wide within two of the atom's, pruned to those the cutoff reaches) return at once
+/// unless it says build. Nothing here waits for the device except build_now() and repair().
+/// Opt-in variants (gpu::Tuning): a half list (MOLSTEP_CUDA_LIST=half), atoms left unsorted with
+/// the cells reached through the sorted index (MOLSTEP_CUDA_SORT=0), a padded list stride
+/// (MOLSTEP_CUDA_PAD=N), cells as wide as the cutoff and the 27 around the atom's searched
+/// (MOLSTEP_CUDA_BINS=full, the same list).
 class NeighborCuda {
  public:
   NeighborCuda(const DeviceBox& box, double list_cutoff, const ListRule& rule, std::size_t atoms);
@@ -49,6 +51,7 @@ class NeighborCuda {
   double cutoff_;
   ListRule rule_;
   bool permute_;  ///< the atoms are reordered by cell (MOLSTEP_CUDA_SORT=1)
+  bool narrow_;   ///< cells half the cutoff wide, rows pruned per atom (MOLSTEP_CUDA_BINS=half)
   CellBins bins_;
   gpu::DeviceArray<Packed4> hold_;       ///< positions of the last build, for the check
   gpu::DeviceArray<unsigned char> tmp_;  ///< the reordering's scratch: 48 bytes per atom

@@ -54,18 +54,20 @@ class LjCuda final : public PairCuda {
 // ---- EAM -------------------------------------------------------------------------------------
 
 // The default EAM kernels read the spline tables as packed records, one per ordered pair of
-// types (ti, tj) and table point m:
-//  - density record (4 doubles): the value coefficients of the density function j contributes
-//    to i (rhor table type2rhor[tj][ti]);
-//  - force record (kForceRecord doubles): the slope coefficients of rho_ij and rho_ji (the
-//    second only read when they differ), then the slope and value coefficients of z2r.
-// A pair then costs two (density) and five to seven (force) 16-byte loads from one record,
-// instead of ten scattered 8-byte loads behind three index lookups. (Copying the records into
-// shared memory was measured too, and was 4-6% slower: these kernels are bound by the L1 cache's
-// handling of the scattered neighbour gathers, which shared-memory loads compete with;
-// bench/RESULTS.md, run 10.)
+// types (ti, tj) and table point m, holding only value coefficients (c3..c6 in LAMMPS's
+// numbering); the slopes are formed from them, ((3 c3 p + 2 c4) p + c5) / dr, which equals
+// LAMMPS's stored slope coefficients to rounding:
+//  - density record (4 doubles): rho_ji c3..c6, the density function j contributes to i
+//    (rhor table type2rhor[tj][ti]);
+//  - force record (kForceRecord doubles): rho_ij c3..c5, z2r c3..c6, a pad, then rho_ji c3..c5
+//    and a pad (this second part read only where rho_ij and rho_ji differ).
+// A pair's lookup is then two (density) and four (force, one element) 16-byte loads. On the H100
+// these kernels are bound by L1 wavefronts: a warp's gather of 32 scattered table records costs
+// one wavefront per distinct 128-byte line, about 19 per load (bench/RESULTS.md, run 10), so the
+// number of loads is what counts. (Copying the records into shared memory was measured too:
+// 4-6% slower, from the lower occupancy.)
 constexpr int kDensityRecord = 4;
-constexpr int kForceRecord = 14;  // 3 + 3 + 3 + 4, padded to 16-byte records
+constexpr int kForceRecord = 12;
 
 struct EamPacked {
   const double* density;  ///< record (p, m) at density + (p * points + m) * kDensityRecord
@@ -74,6 +76,12 @@ struct EamPacked {
   bool one_type;          ///< a single atom type: no type lookups, fp travels with the position
   bool symmetric;         ///< rho_ij == rho_ji for every pair of types (one density function per element)
 };
+
+// d/dp of ((c3 p + c4) p + c5) p + c6.
+template <class R>
+__device__ inline R slope(R c3, R c4, R c5, R p) {
+  return (R(3) * c3 * p + R(2) * c4) * p + c5;
+}
 
 __device__ inline int type_pair(const EamPacked& t, int ti, int tj) {
   return t.one_type ? 0 : (ti - 1) * t.ntypes + (tj - 1);
@@ -148,17 +156,18 @@ __global__ void eam_force_kernel(std::size_t n, DeviceBox box, const Packed4* __
     const int q = type_pair(pk, ti, pk.one_type ? 1 : static_cast<int>(pos[j].w));
     const auto* rec =
         reinterpret_cast<const double2*>(pk.force + (static_cast<std::size_t>(q) * pk.points + m) * kForceRecord);
-    // rec: [rho_ij' c0 c1] [c2 | rho_ji' c0] [c1 c2] [z2' c0 c1] [c2 | z2 c3] [c4 c5] [c6 pad]
-    const double2 a0 = rec[0], a1 = rec[1], b0 = rec[3], b1 = rec[4], b2 = rec[5], b3 = rec[6];
-    const R rhoip = (static_cast<R>(a0.x) * p + static_cast<R>(a0.y)) * p + static_cast<R>(a1.x);
+    // rec: [rho_ij c3 c4] [c5 | z2 c3] [c4 c5] [c6 pad] [rho_ji c3 c4] [c5 pad]
+    const double2 a0 = rec[0], a1 = rec[1], a2 = rec[2], a3 = rec[3];
+    const R rdr = static_cast<R>(t.rdr);
+    const R rhoip = slope(static_cast<R>(a0.x), static_cast<R>(a0.y), static_cast<R>(a1.x), p) * rdr;
     R rhojp = rhoip;
     if (!pk.symmetric) {
-      const double2 a2 = rec[2];
-      rhojp = (static_cast<R>(a1.y) * p + static_cast<R>(a2.x)) * p + static_cast<R>(a2.y);
+      const double2 b0 = rec[4], b1 = rec[5];
+      rhojp = slope(static_cast<R>(b0.x), static_cast<R>(b0.y), static_cast<R>(b1.x), p) * rdr;
     }
-    const R z2p = (static_cast<R>(b0.x) * p + static_cast<R>(b0.y)) * p + static_cast<R>(b1.x);
-    const R z2 = ((static_cast<R>(b1.y) * p + static_cast<R>(b2.x)) * p + static_cast<R>(b2.y)) * p +
-                 static_cast<R>(b3.x);
+    const R z3 = static_cast<R>(a1.y), z4 = static_cast<R>(a2.x), z5 = static_cast<R>(a2.y);
+    const R z2p = slope(z3, z4, z5, p) * rdr;
+    const R z2 = ((z3 * p + z4) * p + z5) * p + static_cast<R>(a3.x);
     const R recip = R(1) / r;
     const R phi_r = t.pair_is_phi ? z2 : z2 * recip;
     const R phip = t.pair_is_phi ? z2p : z2p * recip - phi_r * recip;
@@ -260,11 +269,10 @@ class EamCuda final : public PairCuda {
           double* f = records.data() + dsize + (q * points + m) * kForceRecord;
           for (int k = 0; k < 4; ++k) d[k] = rji[m][3 + k];
           for (int k = 0; k < 3; ++k) {
-            f[k] = rij[m][k];
-            f[3 + k] = rji[m][k];
-            f[6 + k] = z2[m][k];
+            f[k] = rij[m][3 + k];
+            f[8 + k] = rji[m][3 + k];
           }
-          for (int k = 0; k < 4; ++k) f[9 + k] = z2[m][3 + k];
+          for (int k = 0; k < 4; ++k) f[3 + k] = z2[m][3 + k];
         }
       }
     records_.upload(records);

@@ -109,11 +109,13 @@ RunSummary run(Simulation& sim, long nsteps) {
     if (2.0 * rl > s.box.length(d))
       throw Error(format("pair cutoff plus skin (%g) is more than half the box length in %c (box length %g)", rl, "xyz"[d],
                               s.box.length(d)));
-  // Memory check before any allocation: about 30 words per atom of state and scratch, plus the
-  // list at 1.2 times the mean neighbour count.
+  // Memory check before any allocation: about 30 words per atom of state and scratch, the list
+  // at 1.2 times the mean neighbour count, and 3 words per cell of the list build (cells half
+  // the list cutoff wide: a dilute system can have many more cells than atoms).
   const double volume = s.box.volume();
   const double list_words = 1.2 * 4.18879 * rl * rl * rl * static_cast<double>(n) / volume + 16.0;
-  const double need = static_cast<double>(n) * (30.0 * 8.0 + list_words * 4.0);
+  const double cells = volume / (0.125 * rl * rl * rl);
+  const double need = static_cast<double>(n) * (30.0 * 8.0 + list_words * 4.0) + 12.0 * cells;
   std::size_t free_bytes = 0, total_bytes = 0;
   MOLSTEP_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
   if (need > 0.9 * static_cast<double>(free_bytes))
@@ -167,9 +169,6 @@ RunSummary run(Simulation& sim, long nsteps) {
   timer.reset();
 
   StepCuda step({a, box, nb, list, *pair, fixes, status.device(), kick});
-  // A fix that keeps state on the host every step (nvt) must not step on after a failed build:
-  // the run then reads the status right after each build, before the forces.
-  const bool eager = fixes.needs_host_each_step();
   const auto build_step = [&](long t) { return (t - first) % every == 0; };
   const auto thermo_step = [&](long t) {
     return t == last || (sim.thermo.every > 0 && t % sim.thermo.every == 0);
@@ -253,7 +252,7 @@ RunSummary run(Simulation& sim, long nsteps) {
     const long t = ++sim.step;
     const bool out = output_step(t), build = build_step(t);
     const bool sample = (t - first - 1) % sample_every == 0;
-    if (!out && !sample && !eager) {
+    if (!out && !sample) {
       step.run(t, build);
     } else {
       const auto lap = [&](core::Stage st) {
@@ -268,7 +267,6 @@ RunSummary run(Simulation& sim, long nsteps) {
       step.initial(t);
       lap(core::Stage::integrate);
       step.neighbor(build);
-      if (eager && build && status.read().halted && nb.repair(a, list, status)) step.invalidate();
       lap(core::Stage::neighbor);
       step.forces(thermo_step(t));
       lap(core::Stage::force);
@@ -285,6 +283,8 @@ RunSummary run(Simulation& sim, long nsteps) {
     }
   }
   const StepStatus final_status = status.read();
+  // The fixes' state on the device (the Nose-Hoover chain) back to the CPU fixes, for the next run.
+  fixes.finish(sim.step);
   progress.finish();
   // Unsampled steps: spread their time over the stages in the sampled proportions.
   const double measured = timer.total();

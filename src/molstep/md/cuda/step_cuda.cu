@@ -12,7 +12,7 @@ StepCuda::StepCuda(const Parts& parts)
                                                        : ""),
       graphs_(graphs_off_.empty()) {}
 
-void StepCuda::initial(long step) { p_.fixes.initial_integrate(p_.atoms, step); }
+void StepCuda::initial(long /*step*/) { p_.fixes.initial_integrate(p_.atoms); }
 
 void StepCuda::neighbor(bool build_step) {
   if (!build_step) return;
@@ -22,9 +22,9 @@ void StepCuda::neighbor(bool build_step) {
 
 void StepCuda::forces(bool energy_virial) { p_.pair.compute(p_.atoms, p_.box, p_.list, energy_virial, p_.kick); }
 
-void StepCuda::final(long step) {
-  p_.fixes.post_force(p_.atoms, step);
-  p_.fixes.final_integrate(p_.atoms, step);
+void StepCuda::final(long /*step*/) {
+  p_.fixes.post_force(p_.atoms);
+  p_.fixes.final_integrate(p_.atoms);
 }
 
 void StepCuda::enqueue(long step, bool build_step) {

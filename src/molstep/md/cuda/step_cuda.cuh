@@ -36,6 +36,8 @@ class StepCuda {
   explicit StepCuda(const Parts& parts);
 
   // The stages of a step, launched directly (the run loop times them one by one when it samples).
+  // `step` names the step for the reader only: the fixes count the steps on the device
+  // (FixesCuda), so every step launches the same kernels with the same arguments.
   void initial(long step);
   void neighbor(bool build_step);
   void forces(bool energy_virial);

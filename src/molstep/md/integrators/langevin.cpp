@@ -18,9 +18,13 @@ void FixLangevin::setup(System& s, const RunInfo& run) {
 
 double FixLangevin::friction(const core::UnitSystem& u, double m) const { return -m / damp_ / u.ftm2v; }
 
+double FixLangevin::noise_scale(const core::UnitSystem& u, const RunInfo& run) const {
+  return std::sqrt(24.0 * u.boltz / damp_ / run.dt / u.mvv2e) / u.ftm2v;
+}
+
 double FixLangevin::noise(const core::UnitSystem& u, const RunInfo& run, long step) const {
   const double tsqrt = std::sqrt(target_temperature(t_start_, t_stop_, run, step));
-  return std::sqrt(24.0 * u.boltz / damp_ / run.dt / u.mvv2e) / u.ftm2v * tsqrt;
+  return noise_scale(u, run) * tsqrt;
 }
 
 void FixLangevin::post_force(System& s, long step) {

@@ -21,8 +21,14 @@ class FixLangevin final : public Fix {
   //   F_d += friction(m) v_d + sqrt(m) noise(step) (rng().uniform(id, step, d) - 0.5).
   /// -m / DAMP / ftm2v.
   [[nodiscard]] double friction(const core::UnitSystem& units, double mass) const;
-  /// The random force's amplitude per sqrt(mass) at `step` of `run` (the target ramps over it).
+  /// The random force's amplitude per sqrt(mass) at `step` of `run` (the target ramps over it):
+  /// noise_scale(units, run) * sqrt(target_temperature(t_start(), t_stop(), run, step)), the
+  /// product the GPU twin forms on the device from a step count it keeps there.
   [[nodiscard]] double noise(const core::UnitSystem& units, const RunInfo& run, long step) const;
+  /// sqrt(24 kB / (DAMP dt mvv2e)) / ftm2v: the amplitude per sqrt(mass) and sqrt(temperature).
+  [[nodiscard]] double noise_scale(const core::UnitSystem& units, const RunInfo& run) const;
+  [[nodiscard]] double t_start() const { return t_start_; }
+  [[nodiscard]] double t_stop() const { return t_stop_; }
   [[nodiscard]] const core::CounterRng& rng() const { return rng_; }
 
  private:
