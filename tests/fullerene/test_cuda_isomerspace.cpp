@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <set>
 
 #include "molstep/fullerene/isomerspace.hpp"
@@ -31,7 +32,7 @@ std::vector<IsomerResult> stream_rows(const std::vector<Triangulation>& duals, c
   return rows;
 }
 
-StreamOptions gpu_options(int slots = 0, int chunk = 0, int queue = 0, std::size_t batch = 0) {
+StreamOptions gpu_options(int slots = 0, int chunk = 0, int queue = 0, std::size_t batch = 0, int finished = 0) {
   StreamOptions o;
   o.threads = 4;
   o.batch = batch;
@@ -39,6 +40,7 @@ StreamOptions gpu_options(int slots = 0, int chunk = 0, int queue = 0, std::size
   o.gpu.slots = slots;
   o.gpu.chunk = chunk;
   o.gpu.queue = queue;
+  o.gpu.finished_capacity = finished;
   return o;
 }
 
@@ -106,6 +108,37 @@ TEST(CudaIsomerspace, QueueConservesIsomersWhateverTheBatchShape) {
     EXPECT_EQ(narrow[i].spiral, wide[i].spiral) << i;
   }
   EXPECT_EQ(seen.size(), duals.size());
+}
+
+TEST(CudaIsomerspace, BatchedPropertiesWhateverTheFinishedBufferSize) {
+  REQUIRE_GPU();
+  // Finished isomers wait in a buffer of D positions (taken by atomics, so in an order that may
+  // vary) for one properties launch. With 37 slots: D = 1 is raised to 37 (flushes after nearly
+  // every round), D = 41 flushes every few rounds at odd fill levels, D = 5000 (more than a run of
+  // 300 isomers) only when a run's last isomer has finished. Properties depend only on an
+  // isomer's graph and final geometry: every isomer comes out exactly once, with the same row,
+  // bit for bit, as with the default shape, and with a share of the properties stage's time.
+  const auto duals = test::first_isomers(60, 1000);
+  const auto wide = stream_rows(duals, gpu_options());
+  ASSERT_EQ(wide.size(), duals.size());
+  for (const int finished : {1, 41, 5000}) {
+    const auto rows = stream_rows(duals, gpu_options(37, 5, 50, 300, finished));
+    ASSERT_EQ(rows.size(), duals.size()) << "D = " << finished;
+    std::set<std::uint64_t> seen;
+    for (std::size_t i = 0; i < duals.size(); ++i) {
+      EXPECT_EQ(rows[i].index, i) << "D = " << finished;
+      EXPECT_TRUE(seen.insert(rows[i].index).second) << "D = " << finished << ", isomer " << i;
+      EXPECT_EQ(rows[i].status, wide[i].status) << "D = " << finished << ", isomer " << i;
+      EXPECT_EQ(rows[i].iterations, wide[i].iterations) << "D = " << finished << ", isomer " << i;
+      EXPECT_EQ(std::memcmp(&rows[i].properties, &wide[i].properties, sizeof(IsomerProperties)), 0)
+          << "D = " << finished << ", isomer " << i << ": energy " << rows[i].properties.energy << " vs "
+          << wide[i].properties.energy << ", gap " << rows[i].properties.homo_lumo_gap << " vs "
+          << wide[i].properties.homo_lumo_gap;
+      EXPECT_EQ(rows[i].spiral, wide[i].spiral) << "D = " << finished << ", isomer " << i;
+      EXPECT_GT(rows[i].seconds[5], 0.0) << "D = " << finished << ", isomer " << i;
+    }
+    EXPECT_EQ(seen.size(), duals.size()) << "D = " << finished;
+  }
 }
 
 }  // namespace

@@ -66,6 +66,8 @@ struct GpuOptions {
   int slots = 0;         ///< isomers in the GPU batch at once; 0: as many as the device runs at once
   int chunk = 0;         ///< CG iterations between two refills of the batch; 0: N/2
   int queue = 0;         ///< capacity of the GPU's isomer queue; 0: 4 x slots
+  /// Finished isomers the GPU holds for one batched properties launch; 0: 8 x slots; at least slots
+  int finished_capacity = 0;
 };
 
 struct StreamOptions {

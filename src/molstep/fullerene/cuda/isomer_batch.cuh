@@ -47,24 +47,28 @@ struct BatchView {
   [[nodiscard]] __host__ __device__ int threads_per_block() const { return (atoms + 31) / 32 * 32; }
 };
 
-/// Owns the device arrays of a BatchView.
+/// Owns the device arrays of a BatchView. Without `stages`, only what finished isomers waiting
+/// for the properties stage need (status, id, iterations, cubic, x, properties): the arrays of
+/// the graph and optimiser stages (dual, degree, layout, direction, steepest) are left empty and
+/// no such stage may run on it.
 class DeviceBatch {
  public:
-  DeviceBatch(int atoms, int capacity) {
+  DeviceBatch(int atoms, int capacity, bool stages = true) {
     view_.atoms = atoms;
     view_.faces = atoms / 2 + 2;
     view_.capacity = capacity;
     const auto slots = static_cast<std::size_t>(capacity);
     const auto n = static_cast<std::size_t>(atoms), f = static_cast<std::size_t>(view_.faces);
-    dual_.resize(slots * f * 6);
-    degree_.resize(slots * f);
+    const std::size_t staged = stages ? slots : 0;
+    dual_.resize(staged * f * 6);
+    degree_.resize(staged * f);
     cubic_.resize(slots * n * 3);
-    layout_.resize(slots * n * 2);
+    layout_.resize(staged * n * 2);
     x_.resize(slots * n * 3);
-    direction_.resize(slots * n * 3);
+    direction_.resize(staged * n * 3);
     status_.resize(slots);
     iterations_.resize(slots);
-    steepest_.resize(slots);
+    steepest_.resize(staged);
     id_.resize(slots);
     properties_.resize(slots);
     status_.zero();  // every slot kEmpty

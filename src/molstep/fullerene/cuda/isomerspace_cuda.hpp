@@ -21,8 +21,10 @@ using PipelineTimes = GpuPipelineTimes;
 /// The pipeline on one GPU for isomers of one size: a batch of slots in lockstep (one block per
 /// isomer, one thread per atom) kept full from an on-GPU queue. Each round the queue refills
 /// the empty slots, the graph stages run on the new isomers, every isomer gets `chunk` more CG
-/// iterations, finished isomers get their properties and leave. An isomer whose GPU result is not finite is redone by the CPU pipeline
-/// (optimize_isomer, which retries other Tutte outer faces), so results equal the CPU path's.
+/// iterations, finished isomers leave for a buffer whose properties are computed in batches
+/// (GpuOptions::finished_capacity). An isomer whose GPU result is not finite is redone by the
+/// CPU pipeline (optimize_isomer, which retries other Tutte outer faces), so results equal the
+/// CPU path's.
 class IsomerPipeline {
  public:
   /// Uses device `device` (see pipeline_devices()). Throws molstep::Error without a GPU, for a
