@@ -138,6 +138,20 @@ void for_each_reduction(const PlanarMap& g, int max_size, F&& f) {
   }
 }
 
+// What the first leg of an expansion path from pentagon a0 through t0 (turning s places at t0
+// to reach t1) changes: a0, t0, t0's neighbours s and 2s places on from a0, t1, and t1's
+// neighbour s places on from t0. in0 = index of a0 around t0, in1 = index of t0 around t1.
+inline VertexSet first_leg(const PlanarMap& h, int a0, int t0, int in0, int t1, int in1, int s) {
+  VertexSet changed;
+  changed.add(a0);
+  changed.add(t0);
+  changed.add(h.at(t0, in0, s));
+  changed.add(h.at(t0, in0, 2 * s));
+  changed.add(t1);
+  changed.add(h.at(t1, in1, s));
+  return changed;
+}
+
 template <class F>
 void for_each_l0_expansion(const PlanarMap& h, F&& f) {
   // The m = 1 case of for_each_expansion: a0 t0 t1 turns three places at t0, z two at t1.
@@ -150,13 +164,7 @@ void for_each_l0_expansion(const PlanarMap& h, F&& f) {
         const int in1 = h.index_of(t1, t0);
         const int z = h.at(t1, in1, 2 * s);
         if (h.deg[z] != 5 || z <= a0 || z == t0) continue;
-        VertexSet changed;
-        changed.add(a0);
-        changed.add(t0);
-        changed.add(h.at(t0, in0, s));
-        changed.add(h.at(t0, in0, 2 * s));
-        changed.add(t1);
-        changed.add(h.at(t1, in1, s));
+        VertexSet changed = first_leg(h, a0, t0, in0, t1, in1, s);
         changed.add(z);
         f(Expansion{a0, t0, s, 1, -1, z}, changed);
       }
@@ -177,16 +185,7 @@ void for_each_size3_expansion(const PlanarMap& h, unsigned starts, F&& f) {
       for (const int s : {1, -1}) {
         const int t1 = h.at(t0, in0, 3 * s);
         const int in1 = h.index_of(t1, t0);
-        const auto common = [&] {
-          VertexSet changed;
-          changed.add(a0);
-          changed.add(t0);
-          changed.add(h.at(t0, in0, s));
-          changed.add(h.at(t0, in0, 2 * s));
-          changed.add(t1);
-          changed.add(h.at(t1, in1, s));
-          return changed;
-        };
+        const auto common = [&] { return first_leg(h, a0, t0, in0, t1, in1, s); };
         // B_00: bend at t1, two places on.
         const int b2 = h.at(t1, in1, 2 * s);
         if (b2 != a0 && b2 != t0 && b2 != t1) {
