@@ -10,6 +10,7 @@
 #include <cstring>
 #include <set>
 
+#include "molstep/analysis/partition.hpp"
 #include "molstep/fullerene/isomerspace.hpp"
 #include "molstep/md/cuda/run_cuda.hpp"
 #include "support/fullerene_isomers.hpp"
@@ -108,6 +109,27 @@ TEST(CudaIsomerspace, QueueConservesIsomersWhateverTheBatchShape) {
     EXPECT_EQ(narrow[i].spiral, wide[i].spiral) << i;
   }
   EXPECT_EQ(seen.size(), duals.size());
+}
+
+TEST(CudaIsomerspace, SecondRankRunsItsShareOnItsOwnGpu) {
+  REQUIRE_GPU();
+  // Under MPI rank r takes the isomers at positions r mod ranks and runs them on GPU r mod
+  // devices: with two GPUs, rank 1 of 2 runs on the second while this thread's current device is
+  // the first (its stream and events must all belong to its GPU: an event of device 0 recorded
+  // on device 1's stream failed there). Its rows must be the single process's at its positions.
+  const auto duals = test::first_isomers(60, 400);
+  const auto whole = stream_rows(duals, gpu_options(37, 5));
+  StreamOptions second = gpu_options(37, 5);
+  second.partition = analysis::Partition{1, 2};
+  const auto mine = stream_rows(duals, second);
+  ASSERT_EQ(mine.size(), duals.size() / 2);
+  for (std::size_t k = 0; k < mine.size(); ++k) {
+    const std::size_t i = 2 * k + 1;
+    ASSERT_EQ(mine[k].index, i);
+    EXPECT_EQ(mine[k].status, whole[i].status) << i;
+    EXPECT_EQ(mine[k].iterations, whole[i].iterations) << i;
+    EXPECT_EQ(std::memcmp(&mine[k].properties, &whole[i].properties, sizeof(IsomerProperties)), 0) << i;
+  }
 }
 
 TEST(CudaIsomerspace, BatchedPropertiesWhateverTheFinishedBufferSize) {

@@ -61,10 +61,13 @@ __global__ void stash_kernel(BatchView from, BatchView to, std::int32_t* count) 
   }
 }
 
-/// A CUDA event pair per stage, read after the round's synchronisation.
+/// A CUDA event pair per stage, read after the round's synchronisation. Created on `device`:
+/// an event recorded on a stream must belong to the stream's device (with one rank per GPU under
+/// MPI, ranks past the first would otherwise record device 0's events on their own streams).
 class StageEvents {
  public:
-  StageEvents() {
+  explicit StageEvents(int device) {
+    MOLSTEP_CUDA_CHECK(cudaSetDevice(device));
     for (cudaEvent_t& e : events_) MOLSTEP_CUDA_CHECK(cudaEventCreate(&e));
   }
   ~StageEvents() {
@@ -123,7 +126,7 @@ struct IsomerPipeline::Impl {
   PipelineTimes times;
 
   Impl(int n, const OptimizeOptions& opt, const GpuOptions& gpu, int t, int dev)
-      : atoms(n), device(dev), threads(std::max(1, t)), optimize(opt) {
+      : atoms(n), device(dev), threads(std::max(1, t)), optimize(opt), events(dev) {
     if (pipeline_devices() == 0) throw Error("--device cuda: no CUDA device is usable here (use --device cpu)");
     if (n > 1024 - 32) throw Error("--device cuda: C" + std::to_string(n) + " needs more threads per block than a GPU has");
     MOLSTEP_CUDA_CHECK(cudaSetDevice(device));
