@@ -152,30 +152,11 @@ inline VertexSet first_leg(const PlanarMap& h, int a0, int t0, int in0, int t1, 
   return changed;
 }
 
-template <class F>
-void for_each_l0_expansion(const PlanarMap& h, F&& f) {
-  // The m = 1 case of for_each_expansion: a0 t0 t1 turns three places at t0, z two at t1.
-  for (const int a0 : h.pentagons) {
-    for (int k = 0; k < 5; ++k) {
-      const int t0 = h.adj[a0][k];
-      const int in0 = h.index_of(t0, a0);
-      for (const int s : {1, -1}) {
-        const int t1 = h.at(t0, in0, 3 * s);
-        const int in1 = h.index_of(t1, t0);
-        const int z = h.at(t1, in1, 2 * s);
-        if (h.deg[z] != 5 || z <= a0 || z == t0) continue;
-        VertexSet changed = first_leg(h, a0, t0, in0, t1, in1, s);
-        changed.add(z);
-        f(Expansion{a0, t0, s, 1, -1, z}, changed);
-      }
-    }
-  }
-}
-
-template <class F>
-void for_each_size3_expansion(const PlanarMap& h, unsigned starts, F&& f) {
-  // The m = 2 cases of for_each_expansion, in the same order: the far end z is found first, and
-  // `changed` is only collected when z has degree 5.
+// Calls g(a0, t0, in0, t1, in1, s) for every first leg of an expansion path from the pentagons
+// a0 = h.pentagons[p] whose bit p is set in `starts`: t0 each neighbour of a0, s each turning
+// direction, t1 three places on around t0 (in0 = index of a0 around t0, in1 = of t0 around t1).
+template <class G>
+void for_each_first_leg(const PlanarMap& h, unsigned starts, G&& g) {
   for (int p = 0; p < 12; ++p) {
     if ((starts >> p & 1U) == 0) continue;
     const int a0 = h.pentagons[static_cast<std::size_t>(p)];
@@ -184,39 +165,59 @@ void for_each_size3_expansion(const PlanarMap& h, unsigned starts, F&& f) {
       const int in0 = h.index_of(t0, a0);
       for (const int s : {1, -1}) {
         const int t1 = h.at(t0, in0, 3 * s);
-        const int in1 = h.index_of(t1, t0);
-        const auto common = [&] { return first_leg(h, a0, t0, in0, t1, in1, s); };
-        // B_00: bend at t1, two places on.
-        const int b2 = h.at(t1, in1, 2 * s);
-        if (b2 != a0 && b2 != t0 && b2 != t1) {
-          const int bin = h.index_of(b2, t1);
-          const int z = h.at(b2, bin, 3 * s);
-          if (h.deg[z] == 5 && z != a0 && z != t0 && z != t1 && z != b2) {
-            VertexSet changed = common();
-            changed.add(b2);
-            changed.add(h.at(b2, bin, s));
-            changed.add(h.at(b2, bin, 2 * s));
-            changed.add(z);
-            f(Expansion{a0, t0, s, 2, 1, z}, changed);
-          }
-        }
-        // L_1: straight on.
-        const int t2 = h.at(t1, in1, 3 * s);
-        if (t2 != a0 && t2 != t0 && t2 != t1) {
-          const int in2 = h.index_of(t2, t1);
-          const int z = h.at(t2, in2, 2 * s);
-          if (h.deg[z] == 5 && z != a0 && z != t0 && z != t1 && z != t2) {
-            VertexSet changed = common();
-            changed.add(h.at(t1, in1, 2 * s));
-            changed.add(t2);
-            changed.add(h.at(t2, in2, s));
-            changed.add(z);
-            f(Expansion{a0, t0, s, 2, -1, z}, changed);
-          }
-        }
+        g(a0, t0, in0, t1, h.index_of(t1, t0), s);
       }
     }
   }
+}
+
+template <class F>
+void for_each_l0_expansion(const PlanarMap& h, F&& f) {
+  // The m = 1 case of for_each_expansion: a0 t0 t1 turns three places at t0, z two at t1.
+  for_each_first_leg(h, 0xfffU, [&](int a0, int t0, int in0, int t1, int in1, int s) {
+    const int z = h.at(t1, in1, 2 * s);
+    if (h.deg[z] != 5 || z <= a0 || z == t0) return;
+    VertexSet changed = first_leg(h, a0, t0, in0, t1, in1, s);
+    changed.add(z);
+    f(Expansion{a0, t0, s, 1, -1, z}, changed);
+  });
+}
+
+template <class F>
+void for_each_size3_expansion(const PlanarMap& h, unsigned starts, F&& f) {
+  // The m = 2 cases of for_each_expansion, in the same order: the far end z is found first, and
+  // `changed` is only collected when z has degree 5.
+  for_each_first_leg(h, starts, [&](int a0, int t0, int in0, int t1, int in1, int s) {
+    const auto common = [&] { return first_leg(h, a0, t0, in0, t1, in1, s); };
+    // B_00: bend at t1, two places on.
+    const int b2 = h.at(t1, in1, 2 * s);
+    if (b2 != a0 && b2 != t0 && b2 != t1) {
+      const int bin = h.index_of(b2, t1);
+      const int z = h.at(b2, bin, 3 * s);
+      if (h.deg[z] == 5 && z != a0 && z != t0 && z != t1 && z != b2) {
+        VertexSet changed = common();
+        changed.add(b2);
+        changed.add(h.at(b2, bin, s));
+        changed.add(h.at(b2, bin, 2 * s));
+        changed.add(z);
+        f(Expansion{a0, t0, s, 2, 1, z}, changed);
+      }
+    }
+    // L_1: straight on.
+    const int t2 = h.at(t1, in1, 3 * s);
+    if (t2 != a0 && t2 != t0 && t2 != t1) {
+      const int in2 = h.index_of(t2, t1);
+      const int z = h.at(t2, in2, 2 * s);
+      if (h.deg[z] == 5 && z != a0 && z != t0 && z != t1 && z != t2) {
+        VertexSet changed = common();
+        changed.add(h.at(t1, in1, 2 * s));
+        changed.add(t2);
+        changed.add(h.at(t2, in2, s));
+        changed.add(z);
+        f(Expansion{a0, t0, s, 2, -1, z}, changed);
+      }
+    }
+  });
 }
 
 template <class F>
