@@ -11,14 +11,13 @@
 #include "molstep/fullerene/dual.hpp"
 #include "molstep/fullerene/embed.hpp"
 #include "molstep/fullerene/spiral.hpp"
+#include "support/fullerene_isomers.hpp"
 
 namespace {
 
 using namespace molstep::fullerene;
 
-CubicGraph from_spiral(int atoms, const std::array<int, 12>& pentagons) {
-  return dualize(triangulation_from_spiral(atoms, pentagons));
-}
+using molstep::test::from_spiral;
 
 /// C20-Ih, C28-Td, a C40, C60-Ih, C70-D5h and two C200 (the generator's first isomer and its
 /// first IPR isomer).

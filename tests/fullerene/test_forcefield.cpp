@@ -11,18 +11,16 @@
 #include "molstep/fullerene/embed.hpp"
 #include "molstep/fullerene/forcefield.hpp"
 #include "molstep/fullerene/spiral.hpp"
+#include "support/fullerene_isomers.hpp"
 
 namespace {
 
 using namespace molstep::fullerene;
 using Vec = std::array<double, 3>;
 
-CubicGraph from_spiral(int atoms, const std::array<int, 12>& pentagons) {
-  return dualize(triangulation_from_spiral(atoms, pentagons));
-}
-
-CubicGraph c20() { return from_spiral(20, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}); }
-CubicGraph c60() { return from_spiral(60, {1, 7, 9, 11, 13, 15, 18, 20, 22, 24, 26, 32}); }
+using molstep::test::c20;
+using molstep::test::c60;
+using molstep::test::from_spiral;
 
 /// Cages with every mix of faces around an atom: C20-Ih (all pentagons), C28-Td, a C40 with
 /// fused pentagons, C60-Ih, C70-D5h, and a C200 with a pentagon cluster.

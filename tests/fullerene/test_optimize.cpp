@@ -16,18 +16,16 @@
 #include "molstep/fullerene/optimize.hpp"
 #include "molstep/fullerene/properties.hpp"
 #include "molstep/fullerene/spiral.hpp"
+#include "support/fullerene_isomers.hpp"
 
 namespace {
 
 using namespace molstep::fullerene;
 using Vec = std::array<double, 3>;
 
-CubicGraph from_spiral(int atoms, const std::array<int, 12>& pentagons) {
-  return dualize(triangulation_from_spiral(atoms, pentagons));
-}
-
-CubicGraph c20() { return from_spiral(20, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}); }
-CubicGraph c60() { return from_spiral(60, {1, 7, 9, 11, 13, 15, 18, 20, 22, 24, 26, 32}); }
+using molstep::test::c20;
+using molstep::test::c60;
+using molstep::test::from_spiral;
 
 std::vector<Vec> start(const CubicGraph& g) { return spherical_projection(g, tutte_layout(g)); }
 
