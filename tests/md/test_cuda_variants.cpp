@@ -44,30 +44,31 @@ struct Variant {
 
 const std::vector<Variant>& variants() {
   static const std::vector<Variant> v = {
-      {"Default", {}, false, 1, true, 0},
+      {"Default", {}, false, 0, true, 0},
       {"ExplicitDefaults",
        {{"MOLSTEP_CUDA_LIST", "full"},
-        {"MOLSTEP_CUDA_TPA", "1"},
+        {"MOLSTEP_CUDA_TPA", "auto"},
         {"MOLSTEP_CUDA_SORT", "1"},
         {"MOLSTEP_CUDA_PAD", "0"},
         {"MOLSTEP_CUDA_BINS", "half"}},
-       false, 1, true, 0},
-      {"HalfList", {{"MOLSTEP_CUDA_LIST", "half"}}, true, 1, true, 0},
+       false, 0, true, 0},
+      {"HalfList", {{"MOLSTEP_CUDA_LIST", "half"}}, true, 0, true, 0},
+      {"Tpa1", {{"MOLSTEP_CUDA_TPA", "1"}}, false, 1, true, 0},
       {"Tpa2", {{"MOLSTEP_CUDA_TPA", "2"}}, false, 2, true, 0},
       {"Tpa4", {{"MOLSTEP_CUDA_TPA", "4"}}, false, 4, true, 0},
       {"Tpa8", {{"MOLSTEP_CUDA_TPA", "8"}}, false, 8, true, 0},
       {"HalfListTpa4", {{"MOLSTEP_CUDA_LIST", "half"}, {"MOLSTEP_CUDA_TPA", "4"}}, true, 4, true, 0},
-      {"NoSort", {{"MOLSTEP_CUDA_SORT", "0"}}, false, 1, false, 0},
-      {"NoSortHalfList", {{"MOLSTEP_CUDA_SORT", "0"}, {"MOLSTEP_CUDA_LIST", "half"}}, true, 1, false, 0},
-      {"Pad32", {{"MOLSTEP_CUDA_PAD", "32"}}, false, 1, true, 32},
-      {"Pad100", {{"MOLSTEP_CUDA_PAD", "100"}}, false, 1, true, 100},
+      {"NoSort", {{"MOLSTEP_CUDA_SORT", "0"}}, false, 0, false, 0},
+      {"NoSortHalfList", {{"MOLSTEP_CUDA_SORT", "0"}, {"MOLSTEP_CUDA_LIST", "half"}}, true, 0, false, 0},
+      {"Pad32", {{"MOLSTEP_CUDA_PAD", "32"}}, false, 0, true, 32},
+      {"Pad100", {{"MOLSTEP_CUDA_PAD", "100"}}, false, 0, true, 100},
       {"Pad128Tpa2", {{"MOLSTEP_CUDA_PAD", "128"}, {"MOLSTEP_CUDA_TPA", "2"}}, false, 2, true, 128},
       {"Everything",
        {{"MOLSTEP_CUDA_LIST", "half"}, {"MOLSTEP_CUDA_TPA", "8"}, {"MOLSTEP_CUDA_SORT", "0"}, {"MOLSTEP_CUDA_PAD", "128"}},
        true, 8, false, 128},
-      {"FullBins", {{"MOLSTEP_CUDA_BINS", "full"}}, false, 1, true, 0, true},
-      {"FullBinsHalfList", {{"MOLSTEP_CUDA_BINS", "full"}, {"MOLSTEP_CUDA_LIST", "half"}}, true, 1, true, 0, true},
-      {"FullBinsNoSort", {{"MOLSTEP_CUDA_BINS", "full"}, {"MOLSTEP_CUDA_SORT", "0"}}, false, 1, false, 0, true},
+      {"FullBins", {{"MOLSTEP_CUDA_BINS", "full"}}, false, 0, true, 0, true},
+      {"FullBinsHalfList", {{"MOLSTEP_CUDA_BINS", "full"}, {"MOLSTEP_CUDA_LIST", "half"}}, true, 0, true, 0, true},
+      {"FullBinsNoSort", {{"MOLSTEP_CUDA_BINS", "full"}, {"MOLSTEP_CUDA_SORT", "0"}}, false, 0, false, 0, true},
   };
   return v;
 }
@@ -184,7 +185,7 @@ TEST(CudaTuning, DefaultsWhenUnset) {
   const auto& t = gpu::tuning();
   EXPECT_FALSE(t.full_bins);
   EXPECT_FALSE(t.half_list);
-  EXPECT_EQ(t.threads_per_atom, 1);
+  EXPECT_EQ(t.threads_per_atom, 0);  // auto
   EXPECT_TRUE(t.sort);
   EXPECT_EQ(t.pad, 0);
   EXPECT_TRUE(t.graphs);
@@ -246,4 +247,25 @@ TEST(CudaTuning, RejectsValuesOutsideThoseDocumented) {
   }
   // A rejected value leaves the variants read before in force.
   EXPECT_TRUE(gpu::tuning().is_default());
+}
+
+// Threads per atom by the atom count: a system much smaller than the device's resident threads
+// gets groups of 4, one that fills it one thread per atom; MOLSTEP_CUDA_TPA overrides.
+TEST(CudaTuning, ThreadsPerAtomFollowTheAtomCount) {
+  REQUIRE_GPU();
+  {
+    const ScopedTuning none(Env{});
+    EXPECT_EQ(md::cuda::threads_per_atom(1372), 4);
+    EXPECT_EQ(md::cuda::threads_per_atom(100'000'000), 1);
+    int last = 4;
+    for (std::size_t n = 1000; n < 100'000'000; n *= 2) {
+      const int t = md::cuda::threads_per_atom(n);
+      EXPECT_TRUE(t == 1 || t == 4) << t;
+      EXPECT_LE(t, last) << n << " atoms";
+      last = t;
+    }
+  }
+  const ScopedTuning fixed(Env{{"MOLSTEP_CUDA_TPA", "2"}});
+  EXPECT_EQ(md::cuda::threads_per_atom(1372), 2);
+  EXPECT_EQ(md::cuda::threads_per_atom(100'000'000), 2);
 }

@@ -29,9 +29,10 @@ struct Tuning {
   /// MOLSTEP_CUDA_LIST=half: a half neighbour list (each pair once) and force kernels that add
   /// the partner's force with atomicAdd (not bit-reproducible: atomics land in any order).
   bool half_list = false;
-  /// MOLSTEP_CUDA_TPA=1|2|4|8: threads per atom in the LJ and EAM kernels; an atom's neighbours
+  /// MOLSTEP_CUDA_TPA=auto|1|2|4|8: threads per atom in the LJ and EAM kernels; an atom's neighbours
   /// are split over the group and its partial sums reduced by warp shuffles in a fixed order.
-  int threads_per_atom = 1;
+  /// 0 (auto, the default): chosen by the atom count (md::cuda::PairCuda::threads_per_atom).
+  int threads_per_atom = 0;
   /// MOLSTEP_CUDA_SORT=0: leave the atoms in their order at rebuilds (only an index is sorted by
   /// cell, and the list is built through it).
   bool sort = true;
@@ -48,7 +49,7 @@ struct Tuning {
   bool graphs = true;
 
   [[nodiscard]] bool is_default() const {
-    return !half_list && threads_per_atom == 1 && sort && pad <= 1 && !full_bins;
+    return !half_list && threads_per_atom == 0 && sort && pad <= 1 && !full_bins;
   }
   /// "list half, 4 threads per atom, ..." naming what differs from the default ("default").
   [[nodiscard]] std::string describe() const {
@@ -56,7 +57,7 @@ struct Tuning {
     std::string s;
     const auto add = [&s](const std::string& w) { s += (s.empty() ? "" : ", ") + w; };
     if (half_list) add("half list");
-    if (threads_per_atom != 1) add(std::to_string(threads_per_atom) + " threads per atom");
+    if (threads_per_atom != 0) add(std::to_string(threads_per_atom) + " threads per atom");
     if (!sort) add("atoms not sorted by cell");
     if (pad > 1) add("list stride padded to " + std::to_string(pad));
     if (full_bins) add("list cells as wide as the cutoff");
@@ -81,7 +82,7 @@ inline Tuning read_tuning() {
   }
   if (const auto v = env("MOLSTEP_CUDA_TPA"); !v.empty()) {
     if (v == "1" || v == "2" || v == "4" || v == "8") t.threads_per_atom = std::stoi(v);
-    else throw bad("MOLSTEP_CUDA_TPA", v, "1, 2, 4 or 8");
+    else if (v != "auto") throw bad("MOLSTEP_CUDA_TPA", v, "auto, 1, 2, 4 or 8");
   }
   if (const auto v = env("MOLSTEP_CUDA_SORT"); !v.empty()) {
     if (v == "0") t.sort = false;

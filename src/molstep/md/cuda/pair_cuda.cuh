@@ -8,17 +8,27 @@
 
 namespace molstep::md::cuda {
 
-/// The GPU twin of a pair style: full-list kernels with one thread per atom that write only
-/// their own atom (no atomics, so results repeat exactly), per-atom energies and virials reduced
-/// on the device when asked for. Opt-in variants (gpu::Tuning, pair_variants.cuh): a half list
-/// (followed when the list was built half: atomics, kick in a kernel of its own) and 2, 4 or 8
-/// threads per atom (MOLSTEP_CUDA_TPA, read at make()).
+/// The GPU twin of a pair style: full-list kernels in which the threads of an atom (one, or a
+/// group of 2 or 4 for a system too small to fill the GPU otherwise: threads_per_atom()) write
+/// only their own atom (no atomics, so results repeat exactly), per-atom energies and virials
+/// reduced on the device when asked for. Opt-in variants (gpu::Tuning, pair_variants.cuh): a
+/// half list (followed when the list was built half: atomics, kick in a kernel of its own) and
+/// a fixed 1, 2, 4 or 8 threads per atom (MOLSTEP_CUDA_TPA, read at make()).
 class PairCuda {
  public:
   /// lj/cut, eam, eam/alloy and eam/comd have twins; anything else is an error naming the style.
   /// `mixed`: single-precision pair arithmetic, double accumulation (--precision mixed).
-  static std::unique_ptr<PairCuda> make(const potentials::PairStyle& style, int ntypes, bool mixed);
+  /// `atoms`: the atom count, which sets the threads per atom.
+  static std::unique_ptr<PairCuda> make(const potentials::PairStyle& style, int ntypes, bool mixed,
+                                        std::size_t atoms);
   virtual ~PairCuda() = default;
+
+  /// MOLSTEP_CUDA_TPA where set; otherwise 4 for a system of at most a third as many atoms as
+  /// the device holds resident threads (SMs x threads per SM: 90,112 atoms on an H100), else 1.
+  /// One thread per atom leaves a small system's SMs mostly idle: LJ at 32,000 atoms ran 1.9x
+  /// and EAM 1.65x faster with 4; from about 100,000 atoms up one thread is as fast or faster,
+  /// and 2 was never the best for EAM (bench/RESULTS.md, run 11).
+  static int threads_per_atom(std::size_t atoms);
 
   /// Overwrites the forces (then applies `kick` when on); with energy_virial also fills the
   /// per-atom energy and virial.

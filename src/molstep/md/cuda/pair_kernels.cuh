@@ -113,33 +113,75 @@ __device__ inline double embedding(const Tables& t, int ti, double rho, double* 
   return d;
 }
 
-template <class R>
-__device__ inline R spline_value(const double* c, R p) {
-  return ((static_cast<R>(c[3]) * p + static_cast<R>(c[4])) * p + static_cast<R>(c[5])) * p + static_cast<R>(c[6]);
+// The EAM kernels read the r-tables as packed records, one per ordered pair of types (ti, tj) and
+// table point m, holding only value coefficients (c3..c6 in LAMMPS's numbering); the slopes are
+// formed from them, ((3 c3 p + 2 c4) p + c5) / dr, which equals LAMMPS's stored slope
+// coefficients to rounding:
+//  - density record (kDensityRecord doubles): rho_ji c3..c6, the density function j contributes
+//    to i (rhor table type2rhor[tj][ti]);
+//  - force record (kForceRecord doubles): rho_ij c3..c5, z2r c3..c6, a pad, then rho_ji c3..c5
+//    and a pad (this second part read only where rho_ij and rho_ji differ).
+// A pair's lookup is then two (density) and four (force, one element) 16-byte loads. On the H100
+// these kernels are bound by L1 wavefronts: a warp's gather of 32 scattered table records costs
+// one wavefront per distinct 128-byte line, about 19 per load (bench/RESULTS.md, run 10), so the
+// number of loads is what counts. (Copying the records into shared memory was measured too:
+// 4-6% slower, from the lower occupancy.)
+constexpr int kDensityRecord = 4;
+constexpr int kForceRecord = 12;
+
+struct EamPacked {
+  const double* density;  ///< record (q, m) at density + (q * points + m) * kDensityRecord
+  const double* force;    ///< record (q, m) at force + (q * points + m) * kForceRecord
+  int ntypes, points;     ///< q = (ti - 1) * ntypes + (tj - 1); points: records per pair (the tables' 0..nr)
+  bool one_type;          ///< a single atom type: no type lookups
+  bool symmetric;         ///< rho_ij == rho_ji for every pair of types (one density function per element)
+};
+
+/// The type pair q of atoms of types ti and tj (types from 1).
+__device__ inline int type_pair(const EamPacked& k, int ti, int tj) {
+  return k.one_type ? 0 : (ti - 1) * k.ntypes + (tj - 1);
 }
 
+// d/dp of ((c3 p + c4) p + c5) p + c6.
 template <class R>
-__device__ inline R spline_slope(const double* c, R p) {
-  return (static_cast<R>(c[0]) * p + static_cast<R>(c[1])) * p + static_cast<R>(c[2]);
+__device__ inline R slope(R c3, R c4, R c5, R p) {
+  return (R(3) * c3 * p + R(2) * c4) * p + c5;
 }
 
-/// EAM pair energy phi and fpair (force on i = d * fpair, d = x_i - x_j) of atoms of types ti and
-/// tj at distance r, with embedding derivatives fpi and fpj. Symmetric in i and j (z2r is one table
-/// for both orders), so the partner's force is -d * fpair. Shared by the default and the variant
-/// force kernels.
+/// The density that atom j contributes to atom i for type pair q = (ti, tj) at table point m,
+/// fraction p (from locate()).
 template <class R>
-__device__ inline void eam_pair(const Tables& t, R r, int ti, int tj, double fpi, double fpj, double& phi,
-                                double& fpair) {
+__device__ inline R density_value(const EamPacked& k, int q, int m, R p) {
+  const auto* rec = reinterpret_cast<const double2*>(k.density + (static_cast<std::size_t>(q) * k.points + m) *
+                                                                     kDensityRecord);
+  const double2 c34 = rec[0], c56 = rec[1];
+  return ((static_cast<R>(c34.x) * p + static_cast<R>(c34.y)) * p + static_cast<R>(c56.x)) * p +
+         static_cast<R>(c56.y);
+}
+
+/// EAM pair energy phi and fpair (force on i = d * fpair, d = x_i - x_j) of a pair of type pair
+/// q = (ti, tj) at distance r, with embedding derivatives fpi and fpj. Symmetric in i and j (z2r
+/// is one table for both orders), so the partner's force is -d * fpair.
+template <class R>
+__device__ inline void eam_pair(const Tables& t, const EamPacked& k, int q, R r, double fpi, double fpj,
+                                double& phi, double& fpair) {
   int m;
   R p;
   locate(t, r, m, p);
-  const int ri = t.type2rhor[ti * t.stride + tj], rj = t.type2rhor[tj * t.stride + ti];
-  const double* cz = coeffs(t, t.type2z2r[ti * t.stride + tj], m);
-  const R rhoip = spline_slope(coeffs(t, ri, m), p);
-  // One element (or two sharing a density function): one lookup serves both derivatives.
-  const R rhojp = rj != ri ? spline_slope(coeffs(t, rj, m), p) : rhoip;
-  const R z2p = spline_slope(cz, p);
-  const R z2 = spline_value(cz, p);
+  const auto* rec =
+      reinterpret_cast<const double2*>(k.force + (static_cast<std::size_t>(q) * k.points + m) * kForceRecord);
+  // rec: [rho_ij c3 c4] [c5 | z2 c3] [c4 c5] [c6 pad] [rho_ji c3 c4] [c5 pad]
+  const double2 a0 = rec[0], a1 = rec[1], a2 = rec[2], a3 = rec[3];
+  const R rdr = static_cast<R>(t.rdr);
+  const R rhoip = slope(static_cast<R>(a0.x), static_cast<R>(a0.y), static_cast<R>(a1.x), p) * rdr;
+  R rhojp = rhoip;
+  if (!k.symmetric) {
+    const double2 b0 = rec[4], b1 = rec[5];
+    rhojp = slope(static_cast<R>(b0.x), static_cast<R>(b0.y), static_cast<R>(b1.x), p) * rdr;
+  }
+  const R z3 = static_cast<R>(a1.y), z4 = static_cast<R>(a2.x), z5 = static_cast<R>(a2.y);
+  const R z2p = slope(z3, z4, z5, p) * rdr;
+  const R z2 = ((z3 * p + z4) * p + z5) * p + static_cast<R>(a3.x);
   const R recip = R(1) / r;
   const R phi_r = t.pair_is_phi ? z2 : z2 * recip;
   const R phip = t.pair_is_phi ? z2p : z2p * recip - phi_r * recip;

@@ -22,14 +22,15 @@ namespace molstep::md::cuda::variants {
 
 namespace {
 
-using kernels::coeffs;
+using kernels::density_value;
+using kernels::eam_pair;
+using kernels::EamPacked;
 using kernels::embedding;
 using kernels::PairEv;
 using kernels::EvOut;
 using kernels::finish_atom;
 using kernels::locate;
-using kernels::spline_slope;
-using kernels::spline_value;
+using kernels::type_pair;
 using kernels::Tables;
 
 constexpr unsigned kWarp = 0xffffffffu;
@@ -162,33 +163,39 @@ __global__ void lj_variant_kernel(std::size_t n, DeviceBox box, const Packed4* _
 
 // ---- EAM -------------------------------------------------------------------------------------
 
-// The density pass, compacting each atom's list to the entries inside the cutoff as the
-// default does. With TPA > 1 the group walks the list in rounds of TPA consecutive entries (the
-// same number of rounds for every lane of the group) and a ballot over the group places each
-// lane's kept entry, so the compacted list keeps the list's order. With HALF, rho_j gets i's
-// share by atomicAdd, and the embedding waits for eam_embed_kernel.
+// The density pass. Also compacts each atom's list to the neighbours inside the cutoff
+// (inner_index/inner_count), so the force pass skips the ~40% of listed pairs in the skin
+// without a divergent branch, and (full list) writes pf[i] = (x, y, z, F'(rho_i)), so the force
+// pass reads a partner's position and embedding derivative in one 32-byte load. With TPA > 1 the
+// group walks the list in rounds of TPA consecutive entries (the same number of rounds for every
+// lane of the group) and a ballot over the group places each lane's kept entry, so the compacted
+// list keeps the list's order. With HALF, rho_j gets i's share by atomicAdd, and the embedding
+// (and pf) wait for eam_embed_kernel. The density sum and the embedding function stay double in
+// either precision.
 template <bool EV, class R, bool HALF, int TPA>
-__global__ void eam_density_variant_kernel(std::size_t n, DeviceBox box, const Packed4* __restrict__ pos, Tables t,
-                                           const int* __restrict__ index, const int* __restrict__ count,
-                                           std::size_t lstride, int* __restrict__ inner_index,
-                                           int* __restrict__ inner_count, double* rho, double* fp, double* e) {
+__global__ void eam_density_kernel(std::size_t n, DeviceBox box, const Packed4* __restrict__ pos, Tables t,
+                                   EamPacked pk, const int* __restrict__ index, const int* __restrict__ count,
+                                   std::size_t lstride, int* __restrict__ inner_index, int* __restrict__ inner_count,
+                                   double* rho, Packed4* __restrict__ pf, double* e) {
   const Slot<TPA> s;
   const std::size_t i = s.i;
   const bool active = i < n;
   const int wl = static_cast<int>(threadIdx.x % 32u);  // lane in the warp (blocks are whole warps)
   const unsigned group = ((1u << TPA) - 1u) << (wl / TPA * TPA);
   const unsigned below = (1u << wl) - 1u;
-  double rho_i = 0.0;
-  int inside = 0, ti = 0;
+  double rho_i = 0.0, xi = 0.0, yi = 0.0, zi = 0.0;
+  int inside = 0, ti = 1;
   if (active) {
     const Packed4 pi = pos[i];
-    const double xi = pi.x, yi = pi.y, zi = pi.z;
-    ti = static_cast<int>(pi.w);
+    xi = pi.x;
+    yi = pi.y;
+    zi = pi.z;
+    ti = pk.one_type ? 1 : static_cast<int>(pi.w);
     const int cnt = count[i];
     for (int base = 0; base < cnt; base += TPA) {
       const int k = base + s.lane;
       bool in = false;
-      int j = 0, tj = 0;
+      int j = 0, tj = 1;
       double rsq = 0.0;
       if (k < cnt) {
         j = index[static_cast<std::size_t>(k) * lstride + i];
@@ -196,7 +203,7 @@ __global__ void eam_density_variant_kernel(std::size_t n, DeviceBox box, const P
         const double3 d = separation(xi, yi, zi, pj, box);
         const double dx = d.x, dy = d.y, dz = d.z;
         rsq = dx * dx + dy * dy + dz * dz;
-        tj = static_cast<int>(pj.w);
+        tj = pk.one_type ? 1 : static_cast<int>(pj.w);
         in = rsq < t.cutsq;
       }
       if constexpr (TPA == 1) {
@@ -211,9 +218,8 @@ __global__ void eam_density_variant_kernel(std::size_t n, DeviceBox box, const P
         int m;
         R p;
         locate(t, static_cast<R>(sqrt(rsq)), m, p);
-        rho_i += static_cast<double>(spline_value(coeffs(t, t.type2rhor[tj * t.stride + ti], m), p));
-        if constexpr (HALF)
-          atomicAdd(rho + j, static_cast<double>(spline_value(coeffs(t, t.type2rhor[ti * t.stride + tj], m), p)));
+        rho_i += static_cast<double>(density_value(pk, type_pair(pk, ti, tj), m, p));
+        if constexpr (HALF) atomicAdd(rho + j, static_cast<double>(density_value(pk, type_pair(pk, tj, ti), m, p)));
       }
     }
   }
@@ -223,42 +229,45 @@ __global__ void eam_density_variant_kernel(std::size_t n, DeviceBox box, const P
   if constexpr (HALF)
     atomicAdd(rho + i, rho_i);
   else
-    fp[i] = embedding<EV>(t, ti, rho_i, e, i);
+    pf[i] = Packed4{xi, yi, zi, embedding<EV>(t, ti, rho_i, e, i)};
 }
 
+// With a half list: pf[i] = (x, y, z, F'(rho_i)) once every density is whole.
 template <bool EV>
 __global__ void eam_embed_kernel(std::size_t n, const Packed4* __restrict__ pos, Tables t, const double* rho,
-                                 double* fp, double* e) {
+                                 Packed4* pf, double* e) {
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
   if (i >= n) return;
-  fp[i] = embedding<EV>(t, static_cast<int>(pos[i].w), rho[i], e, i);
+  const Packed4 p = pos[i];
+  pf[i] = Packed4{p.x, p.y, p.z, embedding<EV>(t, static_cast<int>(p.w), rho[i], e, i)};
 }
 
+// The force pass over the inner list: a partner's position and F' from pf.
 template <bool EV, class R, bool HALF, int TPA>
-__global__ void eam_force_variant_kernel(std::size_t n, DeviceBox box, const Packed4* __restrict__ pos, Tables t,
-                                         const int* __restrict__ index, const int* __restrict__ count,
-                                         std::size_t lstride, const double* __restrict__ fp, double* fx, double* fy,
-                                         double* fz, EvOut ev, Kick kick) {
+__global__ void eam_force_kernel(std::size_t n, DeviceBox box, const Packed4* __restrict__ pos,
+                                 const Packed4* __restrict__ pf, Tables t, EamPacked pk, const int* __restrict__ index,
+                                 const int* __restrict__ count, std::size_t lstride, double* fx, double* fy,
+                                 double* fz, EvOut ev, Kick kick) {
   const Slot<TPA> s;
   const std::size_t i = s.i;
   const bool active = i < n;
   double ax = 0.0, ay = 0.0, az = 0.0;
   PairEv<HALF> acc;
-  int ti = 0;
+  int ti = 1;
   if (active) {
-    const Packed4 pi = pos[i];
-    const double xi = pi.x, yi = pi.y, zi = pi.z, fpi = fp[i];
-    ti = static_cast<int>(pi.w);
+    const Packed4 pi = pf[i];
+    const double xi = pi.x, yi = pi.y, zi = pi.z, fpi = pi.w;
+    ti = pk.one_type ? 1 : static_cast<int>(pos[i].w);
     const int cnt = count[i];  // the inner count: every entry lies inside the cutoff
     for (int k = s.lane; k < cnt; k += TPA) {
       const int j = index[static_cast<std::size_t>(k) * lstride + i];
-      const Packed4 pj = pos[j];
+      const Packed4 pj = pf[j];
       const double3 d = separation(xi, yi, zi, pj, box);
       const double dx = d.x, dy = d.y, dz = d.z;
       const double rsq = dx * dx + dy * dy + dz * dz;
-      const int tj = static_cast<int>(pj.w);
+      const int q = type_pair(pk, ti, pk.one_type ? 1 : static_cast<int>(pos[j].w));
       double phi, fpair;  // symmetric: the partner gets -fpair d
-      eam_pair(t, static_cast<R>(sqrt(rsq)), ti, tj, fpi, fp[j], phi, fpair);
+      eam_pair(t, pk, q, static_cast<R>(sqrt(rsq)), fpi, pj.w, phi, fpair);
       const double gx = dx * fpair, gy = dy * fpair, gz = dz * fpair;
       ax += gx;
       ay += gy;
@@ -319,11 +328,11 @@ void eam_launch(const EamLaunch& a, int tpa) {
   const std::size_t n = a.n;
   with_tpa(tpa, [&](auto T) {
     constexpr int TPA = decltype(T)::value;
-    gpu::launch(n * TPA, eam_density_variant_kernel<EV, R, HALF, TPA>, n, a.box, a.pos, a.tables, l.index.data(),
-                l.count.data(), l.stride, a.inner_index, a.inner_count, a.rho, a.fp, EV ? a.ev.e : nullptr);
-    if constexpr (HALF) gpu::launch(n, eam_embed_kernel<EV>, n, a.pos, a.tables, a.rho, a.fp, EV ? a.ev.e : nullptr);
-    gpu::launch(n * TPA, eam_force_variant_kernel<EV, R, HALF, TPA>, n, a.box, a.pos, a.tables, a.inner_index,
-                a.inner_count, l.stride, a.fp, a.fx, a.fy, a.fz, a.ev, a.kick);
+    gpu::launch(n * TPA, eam_density_kernel<EV, R, HALF, TPA>, n, a.box, a.pos, a.tables, a.packed, l.index.data(),
+                l.count.data(), l.stride, a.inner_index, a.inner_count, a.rho, a.pf, EV ? a.ev.e : nullptr);
+    if constexpr (HALF) gpu::launch(n, eam_embed_kernel<EV>, n, a.pos, a.tables, a.rho, a.pf, EV ? a.ev.e : nullptr);
+    gpu::launch(n * TPA, eam_force_kernel<EV, R, HALF, TPA>, n, a.box, a.pos, a.pf, a.tables, a.packed,
+                a.inner_index, a.inner_count, l.stride, a.fx, a.fy, a.fz, a.ev, a.kick);
   });
 }
 

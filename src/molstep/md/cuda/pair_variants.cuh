@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The opt-in variants of the pair kernels (gpu::Tuning, issue 4's measurements): a half
 // neighbour list with atomicAdd on the partner's force (MOLSTEP_CUDA_LIST=half) and 2, 4 or 8
-// threads per atom (MOLSTEP_CUDA_TPA). For LJ the kernel template is the default's too (its
-// full-list, one-thread instance, which PairCuda calls when no variant is asked for); EAM's
-// default kernels (packed tables, pair_cuda.cu) differ, and these are called only for variants.
+// threads per atom (MOLSTEP_CUDA_TPA). The kernel templates are the defaults' too: their
+// full-list, one-thread instances are what PairCuda calls when no variant is asked for.
 #pragma once
 
 #include <cstddef>
@@ -35,11 +34,12 @@ struct EamLaunch {
   std::size_t n;
   DeviceBox box;
   const Packed4* pos;
-  kernels::Tables tables;
+  kernels::Tables tables;     ///< embedding tables, cutoff and grid
+  kernels::EamPacked packed;  ///< the r-tables as packed records
   const DeviceList* list;
   int *inner_index, *inner_count;  ///< the list compacted to the cutoff (same stride)
   double* rho;                     ///< n densities (half list only; summed with atomics)
-  double* fp;                      ///< n embedding derivatives
+  Packed4* pf;                     ///< n records (x, y, z, F'(rho)) from the density pass
   double *fx, *fy, *fz;
   kernels::EvOut ev;
   Kick kick;

@@ -92,6 +92,8 @@ std::string device_summary() {
   return format("%s (%s, sm_%d%d)", p.name, gib(static_cast<double>(p.totalGlobalMem)).c_str(), p.major, p.minor);
 }
 
+int threads_per_atom(std::size_t atoms) { return PairCuda::threads_per_atom(atoms); }
+
 RunSummary run(Simulation& sim, long nsteps) {
   if (device_count() == 0) throw Error("--device cuda: no CUDA device is available (use --device cpu)");
   System& s = sim.system;
@@ -143,7 +145,9 @@ RunSummary run(Simulation& sim, long nsteps) {
   const int every = std::max(1, ns.every);
   NeighborCuda nb(box, rl, ListRule{every, ns.delay, ns.check, skin}, n);
   DeviceList list;
-  auto pair = PairCuda::make(*sim.pair, s.ntypes, sim.precision == Precision::mixed);
+  auto pair = PairCuda::make(*sim.pair, s.ntypes, sim.precision == Precision::mixed, n);
+  if (const int tpa = PairCuda::threads_per_atom(n); tpa > 1 && gpu::tuning().threads_per_atom == 0)
+    sum.device += ", " + std::to_string(tpa) + " threads per atom";
   nb.build_now(a, list, status);
   const Kick no_kick{false, 0.0, nullptr, nullptr, nullptr, nullptr, nullptr};
   // The second half kick of the step, fused into the force kernel when no fix has work between

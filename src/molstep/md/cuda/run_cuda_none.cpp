@@ -10,6 +10,8 @@ int device_count() { return 0; }
 
 std::string device_summary() { return {}; }
 
+int threads_per_atom(std::size_t) { return 1; }
+
 RunSummary run(Simulation&, long) {
   throw Error("this molstep was built without CUDA (configure with the CUDA toolkit installed, or use --device cpu)");
 }
