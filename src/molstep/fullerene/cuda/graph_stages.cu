@@ -59,6 +59,18 @@ __device__ int walk_outer_face(const std::int32_t* adj, int n, Mark mark) {
   return h;
 }
 
+// Calls work(slot) for each slot of the batch still to work on (status kNew: block-uniform), the
+// slots strided over the grid, each after a barrier (the previous slot is done with shared
+// memory). work gives up on a slot by marking it and returning.
+template <class Work>
+__device__ inline void for_each_new_slot(const BatchView& b, Work work) {
+  for (int slot = blockIdx.x; slot < b.capacity; slot += gridDim.x) {
+    if (b.status[slot] != kNew) continue;
+    __syncthreads();
+    work(slot);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Dualise. Thread u < faces handles dual vertex u, thread i < atoms triangle (atom) i.
 
@@ -85,9 +97,7 @@ __global__ void dualize_kernel(BatchView b) {
   int* canonical = triangle + 6 * faces;             // [atoms]: triangle id -> 6 u + j of its canonical arc
   __shared__ BlockScratch<int> scratch;
 
-  for (int slot = blockIdx.x; slot < b.capacity; slot += gridDim.x) {
-    if (b.status[slot] != kNew) continue;  // the same for every thread: the block skips together
-    __syncthreads();                       // the previous slot is done with shared memory
+  for_each_new_slot(b, [&](int slot) {
     const std::size_t s = static_cast<std::size_t>(slot);
     for (int k = tid; k < 6 * faces; k += blockDim.x) {
       dual[k] = b.dual[s * 6 * faces + k];
@@ -131,7 +141,7 @@ __global__ void dualize_kernel(BatchView b) {
       }
       for (int k = 0; k < 3; ++k) b.cubic[(s * n + tid) * 3 + k] = out[k];
     }
-  }
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -167,9 +177,7 @@ __global__ void tutte_kernel(BatchView b, double tolerance, int max_iterations) 
   __shared__ BlockScratch<int> iscratch;
   __shared__ BlockScratch<double> scratch;
 
-  for (int slot = blockIdx.x; slot < b.capacity; slot += gridDim.x) {
-    if (b.status[slot] != kNew) continue;  // block-uniform
-    __syncthreads();                       // the previous slot is done with shared memory
+  for_each_new_slot(b, [&](int slot) {
     const std::size_t s = static_cast<std::size_t>(slot);
     int nb[3] = {0, 0, 0};
     if (atom) outer[tid] = -1;
@@ -179,7 +187,7 @@ __global__ void tutte_kernel(BatchView b, double tolerance, int max_iterations) 
     const int h = cubic ? outer_size : -1;
     if (h < 0) {
       if (tid == 0) b.status[slot] = kInvalid;
-      continue;
+      return;
     }
 
     // Fixed atoms on the unit circle, published in p for the right-hand sides of their free
@@ -254,11 +262,11 @@ __global__ void tutte_kernel(BatchView b, double tolerance, int max_iterations) 
     }
     if (!(rr[0] <= stop[0] && rr[1] <= stop[1])) {
       if (tid == 0) b.status[slot] = kInvalid;
-      continue;
+      return;
     }
     if (atom)
       for (int c = 0; c < 2; ++c) b.layout[(s * n + tid) * 2 + c] = free_atom ? y[c] : fixed[c];
-  }
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -273,9 +281,7 @@ __global__ void projection_kernel(BatchView b, double mean_bond) {
   __shared__ BlockScratch<int> iscratch;
   __shared__ BlockScratch<double> scratch;
 
-  for (int slot = blockIdx.x; slot < b.capacity; slot += gridDim.x) {
-    if (b.status[slot] != kNew) continue;  // block-uniform
-    __syncthreads();                       // the previous slot is done with shared memory
+  for_each_new_slot(b, [&](int slot) {
     const std::size_t s = static_cast<std::size_t>(slot);
     const std::int32_t* cubic = b.cubic + s * n * 3;
     int nb[3] = {0, 0, 0};
@@ -294,7 +300,7 @@ __global__ void projection_kernel(BatchView b, double mean_bond) {
     if (tid == 0 && walk_outer_face(cubic, n, [&](int v, int) { depth[v] = 0; }) < 0) bad = 1;
     if (block_sum(bad, iscratch) != 0) {  // its barriers publish the outer face's depths
       if (tid == 0) b.status[slot] = kInvalid;
-      continue;
+      return;
     }
 
     // Breadth-first search from the outer face in lockstep, one level per round: depth = graph
@@ -308,7 +314,7 @@ __global__ void projection_kernel(BatchView b, double mean_bond) {
     }
     if (block_sum(static_cast<int>(my_depth < 0), iscratch) != 0) {  // not connected
       if (tid == 0) b.status[slot] = kInvalid;
-      continue;
+      return;
     }
 
     // Centroid of each depth's layout points, summed in atom order as spherical_projection does.
@@ -360,7 +366,7 @@ __global__ void projection_kernel(BatchView b, double mean_bond) {
     const double scale = mean_bond / (block_sum(bonds, scratch) / (3.0 * n));
     if (atom)
       for (int c = 0; c < 3; ++c) b.x[(s * n + tid) * 3 + c] = x[c] * scale;
-  }
+  });
 }
 
 /// Launches `kernel` over b's slots: b.threads_per_block() threads and `shared` bytes of dynamic

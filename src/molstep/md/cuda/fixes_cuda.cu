@@ -45,6 +45,17 @@ __global__ void tick_kernel(const int* halted, long long* clock) {
   *clock += 1;
 }
 
+// Atom i's v += dtfm F (v0..v2 in, the kicked velocity out and stored).
+__device__ inline void half_kick(std::size_t i, double dtfm, double& v0, double& v1, double& v2, const double* fx,
+                                 const double* fy, const double* fz, double* vx, double* vy, double* vz) {
+  v0 += dtfm * fx[i];
+  v1 += dtfm * fy[i];
+  v2 += dtfm * fz[i];
+  vx[i] = v0;
+  vy[i] = v1;
+  vz[i] = v2;
+}
+
 // initial_integrate of fix nve (SCALE false) and fix nvt (SCALE true: the chain's velocity
 // scaling first, by the factor the chain kernel left at *scale, rounded on its own as on the
 // CPU): v *= scale; v += dt/2 F/m; x += dt v.
@@ -63,12 +74,7 @@ __global__ void initial_kernel(std::size_t n, const int* halted, const double* s
     v1 = __dmul_rn(v1, s);
     v2 = __dmul_rn(v2, s);
   }
-  v0 += dtfm * fx[i];
-  v1 += dtfm * fy[i];
-  v2 += dtfm * fz[i];
-  vx[i] = v0;
-  vy[i] = v1;
-  vz[i] = v2;
+  half_kick(i, dtfm, v0, v1, v2, fx, fy, fz, vx, vy, vz);
   p.x += dt * v0;
   p.y += dt * v1;
   p.z += dt * v2;
@@ -86,13 +92,7 @@ __global__ void final_kernel(std::size_t n, const int* halted, double half_dt, c
   const double m = mass[type[i]];
   double v0 = vx[i], v1 = vy[i], v2 = vz[i];
   if (KICK) {
-    const double dtfm = half_dt / m;
-    v0 += dtfm * fx[i];
-    v1 += dtfm * fy[i];
-    v2 += dtfm * fz[i];
-    vx[i] = v0;
-    vy[i] = v1;
-    vz[i] = v2;
+    half_kick(i, half_dt / m, v0, v1, v2, fx, fy, fz, vx, vy, vz);
   }
   if (MVV) mvv[i] = (v0 * v0 + v1 * v1 + v2 * v2) * m;
 }

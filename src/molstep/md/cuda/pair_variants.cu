@@ -96,6 +96,21 @@ __device__ inline void finish_group(const Slot<TPA>& s, bool active, int ti, dou
   }
 }
 
+// A pair's force on the atom, g = d * fpair, into its sums; with a half list -g to the partner
+// as well, by atomicAdd.
+template <bool HALF>
+__device__ inline void add_force(double gx, double gy, double gz, double& ax, double& ay, double& az, double* fx,
+                                 double* fy, double* fz, int j) {
+  ax += gx;
+  ay += gy;
+  az += gz;
+  if constexpr (HALF) {
+    atomicAdd(fx + j, -gx);
+    atomicAdd(fy + j, -gy);
+    atomicAdd(fz + j, -gz);
+  }
+}
+
 __global__ void zero_kernel(std::size_t n, double* a, double* b, double* c) {
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
   if (i >= n) return;
@@ -146,14 +161,7 @@ __global__ void lj_variant_kernel(std::size_t n, DeviceBox box, const Packed4* _
         const R fpair = kernels::lj_pair<EV>(p, rsq, energy);
         const double gx = static_cast<double>(rx * fpair), gy = static_cast<double>(ry * fpair),
                      gz = static_cast<double>(rz * fpair);
-        ax += gx;
-        ay += gy;
-        az += gz;
-        if constexpr (HALF) {
-          atomicAdd(fx + j, -gx);
-          atomicAdd(fy + j, -gy);
-          atomicAdd(fz + j, -gz);
-        }
+        add_force<HALF>(gx, gy, gz, ax, ay, az, fx, fy, fz, j);
         if constexpr (EV) acc.add_pair(static_cast<double>(energy), static_cast<double>(fpair), dx, dy, dz);
       }
     }
@@ -269,14 +277,7 @@ __global__ void eam_force_kernel(std::size_t n, DeviceBox box, const Packed4* __
       double phi, fpair;  // symmetric: the partner gets -fpair d
       eam_pair(t, pk, q, static_cast<R>(sqrt(rsq)), fpi, pj.w, phi, fpair);
       const double gx = dx * fpair, gy = dy * fpair, gz = dz * fpair;
-      ax += gx;
-      ay += gy;
-      az += gz;
-      if constexpr (HALF) {
-        atomicAdd(fx + j, -gx);
-        atomicAdd(fy + j, -gy);
-        atomicAdd(fz + j, -gz);
-      }
+      add_force<HALF>(gx, gy, gz, ax, ay, az, fx, fy, fz, j);
       if constexpr (EV) acc.add_pair(phi, fpair, dx, dy, dz);
     }
   }

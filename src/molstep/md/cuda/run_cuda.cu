@@ -28,6 +28,19 @@ std::string format(const char* f, Args... args) {
   return buf;
 }
 
+// Calls f(device array, host array) for each per-atom array that goes up and comes back as it
+// is (positions travel packed, forces only come back).
+template <class Atoms, class Host, class F>
+void for_each_copied(Atoms& a, Host& h, F f) {
+  f(a.vx, h.vx);
+  f(a.vy, h.vy);
+  f(a.vz, h.vz);
+  f(a.type, h.type);
+  f(a.ix, h.ix);
+  f(a.iy, h.iy);
+  f(a.iz, h.iz);
+  f(a.id, h.id);
+}
 
 void upload(const System& s, DeviceAtoms& a) {
   const auto& h = s.atoms;
@@ -35,18 +48,11 @@ void upload(const System& s, DeviceAtoms& a) {
   std::vector<Packed4> pos(a.n);
   for (std::size_t i = 0; i < a.n; ++i) pos[i] = Packed4{h.x[i], h.y[i], h.z[i], static_cast<double>(h.type[i])};
   a.pos.upload(pos);
-  a.vx.upload(h.vx);
-  a.vy.upload(h.vy);
-  a.vz.upload(h.vz);
+  for_each_copied(a, s.atoms, [](auto& device, auto& host) { device.upload(host); });
   for (auto* f : {&a.fx, &a.fy, &a.fz}) {
     f->resize(a.n);
     f->zero();
   }
-  a.type.upload(h.type);
-  a.ix.upload(h.ix);
-  a.iy.upload(h.iy);
-  a.iz.upload(h.iz);
-  a.id.upload(h.id);
   a.mass.upload(s.mass);
 }
 
@@ -62,17 +68,10 @@ void download(const DeviceAtoms& a, System& s) {
     h.y[i] = pos[i].y;
     h.z[i] = pos[i].z;
   }
-  a.vx.download(h.vx);
-  a.vy.download(h.vy);
-  a.vz.download(h.vz);
+  for_each_copied(a, h, [](const auto& device, auto& host) { device.download(host); });
   a.fx.download(h.fx);
   a.fy.download(h.fy);
   a.fz.download(h.fz);
-  a.type.download(h.type);
-  a.ix.download(h.ix);
-  a.iy.download(h.iy);
-  a.iz.download(h.iz);
-  a.id.download(h.id);
 }
 
 std::string gib(double bytes) { return format("%.2f GiB", bytes / (1024.0 * 1024.0 * 1024.0)); }
