@@ -42,6 +42,37 @@ struct PairEv {
 };
 using AtomEv = PairEv<false>;
 
+/// Rounds of list entries to read ahead of their use (ListReader).
+constexpr int kListAhead = 2;
+
+/// Atom i's neighbour-list entries k = first, first + step, ... (column-major list: entry k at
+/// index[k * stride + i]), each read kListAhead rounds before it is used: the list streams from
+/// memory, and the partner's record cannot be fetched before its index arrives, so a load issued
+/// early overlaps the rounds in between. next() must be called once per round (past the end it
+/// returns 0 and reads nothing).
+struct ListReader {
+  const int* __restrict__ index;
+  std::size_t stride, i;
+  int cnt, step, ahead;
+  int buf[kListAhead];
+
+  __device__ ListReader(const int* __restrict__ index_, std::size_t stride_, std::size_t i_, int cnt_, int first,
+                        int step_)
+      : index(index_), stride(stride_), i(i_), cnt(cnt_), step(step_), ahead(first + kListAhead * step_) {
+#pragma unroll
+    for (int d = 0; d < kListAhead; ++d) buf[d] = load(first + d * step);
+  }
+  __device__ int load(int k) const { return k < cnt ? index[static_cast<std::size_t>(k) * stride + i] : 0; }
+  __device__ int next() {
+    const int j = buf[0];
+#pragma unroll
+    for (int d = 0; d + 1 < kListAhead; ++d) buf[d] = buf[d + 1];
+    buf[kListAhead - 1] = load(ahead);
+    ahead += step;
+    return j;
+  }
+};
+
 // ---- Lennard-Jones ---------------------------------------------------------------------------
 
 // Writes f_i and applies the fused half kick (not while the run is halted).

@@ -148,8 +148,9 @@ __global__ void lj_variant_kernel(std::size_t n, DeviceBox box, const Packed4* _
     const double xi = pi.x, yi = pi.y, zi = pi.z;
     ti = static_cast<int>(pi.w);
     const int m = count[i];
+    kernels::ListReader list(index, lstride, i, m, s.lane, TPA);
     for (int k = s.lane; k < m; k += TPA) {
-      const int j = index[static_cast<std::size_t>(k) * lstride + i];
+      const int j = list.next();
       const Packed4 pj = pos[j];
       const double3 d = separation(xi, yi, zi, pj, box);
       const double dx = d.x, dy = d.y, dz = d.z;
@@ -200,13 +201,13 @@ __global__ void eam_density_kernel(std::size_t n, DeviceBox box, const Packed4* 
     zi = pi.z;
     ti = pk.one_type ? 1 : static_cast<int>(pi.w);
     const int cnt = count[i];
+    kernels::ListReader list(index, lstride, i, cnt, s.lane, TPA);
     for (int base = 0; base < cnt; base += TPA) {
       const int k = base + s.lane;
       bool in = false;
-      int j = 0, tj = 1;
+      int j = list.next(), tj = 1;
       double rsq = 0.0;
       if (k < cnt) {
-        j = index[static_cast<std::size_t>(k) * lstride + i];
         const Packed4 pj = pos[j];
         const double3 d = separation(xi, yi, zi, pj, box);
         const double dx = d.x, dy = d.y, dz = d.z;
@@ -267,8 +268,9 @@ __global__ void eam_force_kernel(std::size_t n, DeviceBox box, const Packed4* __
     const double xi = pi.x, yi = pi.y, zi = pi.z, fpi = pi.w;
     ti = pk.one_type ? 1 : static_cast<int>(pos[i].w);
     const int cnt = count[i];  // the inner count: every entry lies inside the cutoff
+    kernels::ListReader list(index, lstride, i, cnt, s.lane, TPA);
     for (int k = s.lane; k < cnt; k += TPA) {
-      const int j = index[static_cast<std::size_t>(k) * lstride + i];
+      const int j = list.next();
       const Packed4 pj = pf[j];
       const double3 d = separation(xi, yi, zi, pj, box);
       const double dx = d.x, dy = d.y, dz = d.z;
