@@ -151,7 +151,9 @@ __device__ inline double embedding(const Tables& t, int ti, double rho, double* 
 //  - density record (kDensityRecord doubles): rho_ji c3..c6, the density function j contributes
 //    to i (rhor table type2rhor[tj][ti]);
 //  - force record (kForceRecord doubles): rho_ij c3..c5, z2r c3..c6, a pad, then rho_ji c3..c5
-//    and a pad (this second part read only where rho_ij and rho_ji differ).
+//    and a pad (this second part read only where rho_ij and rho_ji differ). (Records of 64 bytes
+//    for one element, without the second part, were measured slower: EAM 2M 7.4e8 against 8.3e8
+//    on the H100, bench/RESULTS.md run 11.)
 // A pair's lookup is then two (density) and four (force, one element) 16-byte loads. On the H100
 // these kernels are bound by L1 wavefronts: a warp's gather of 32 scattered table records costs
 // one wavefront per distinct 128-byte line, about 19 per load (bench/RESULTS.md, run 10), so the

@@ -67,6 +67,39 @@ struct Slot {
   }
 };
 
+// With one thread per atom, lanes 2m and 2m + 1 of a warp fetch both their partners' 32-byte
+// records with one 16-byte load each per record (the even lane the first half, the odd lane the
+// second) and then swap halves by shuffles: a warp's load instruction then touches the 128-byte
+// lines of 16 records instead of 32 (a record lies in one line), about half the L1 wavefronts
+// of every lane loading its own record in two (bench/RESULTS.md, run 11). Every lane of the
+// warp must call it, with a valid j (a lane without a partner passes any atom).
+__device__ inline Packed4 paired_gather(const Packed4* __restrict__ rec, int j) {
+  const unsigned odd = threadIdx.x & 1u;
+  const int other = __shfl_xor_sync(kWarp, j, 1);
+  const auto* half = reinterpret_cast<const double2*>(rec);
+  const double2 a = half[2 * static_cast<std::size_t>(odd ? other : j) + odd];  // the even lane's record
+  const double2 b = half[2 * static_cast<std::size_t>(odd ? j : other) + odd];  // the odd lane's
+  const double2 give = odd ? a : b;
+  const double gx = __shfl_xor_sync(kWarp, give.x, 1), gy = __shfl_xor_sync(kWarp, give.y, 1);
+  return odd ? Packed4{gx, gy, b.x, b.y} : Packed4{a.x, a.y, gx, gy};
+}
+
+// The rounds a group walks: with one thread per atom the whole warp walks in step to its
+// longest list (paired_gather needs every lane each round); a group of TPA > 1 its own atom's.
+template <int TPA>
+__device__ inline int rounds(int cnt) {
+  if constexpr (TPA == 1) return __reduce_max_sync(kWarp, cnt);
+  return (cnt + TPA - 1) / TPA;
+}
+
+// The partner's record for this round (every lane of the warp calls it; `has`: the lane has an
+// entry this round, j its partner).
+template <int TPA>
+__device__ inline Packed4 partner(const Packed4* __restrict__ rec, int j, bool has) {
+  if constexpr (TPA == 1) return paired_gather(rec, j);
+  return has ? rec[j] : Packed4{0.0, 0.0, 0.0, 0.0};
+}
+
 // The end of a force kernel: the group's partial sums into its lane 0, which writes atom i's
 // force (by atomicAdd with a half list, whose partners add to it too; else with the fused half
 // kick) and with EV its energy and virial (`clear_energy`: LJ first clears what is there; EAM's
@@ -142,29 +175,28 @@ __global__ void lj_variant_kernel(std::size_t n, DeviceBox box, const Packed4* _
   const bool active = i < n;  // no early return: the whole warp takes part in group_sum
   double ax = 0.0, ay = 0.0, az = 0.0;
   PairEv<HALF> acc;
-  int ti = 0;
-  if (active) {
-    const Packed4 pi = pos[i];
-    const double xi = pi.x, yi = pi.y, zi = pi.z;
-    ti = static_cast<int>(pi.w);
-    const int m = count[i];
-    kernels::ListReader list(index, lstride, i, m, s.lane, TPA);
-    for (int k = s.lane; k < m; k += TPA) {
-      const int j = list.next();
-      const Packed4 pj = pos[j];
-      const double3 d = separation(xi, yi, zi, pj, box);
-      const double dx = d.x, dy = d.y, dz = d.z;
-      const R rx = static_cast<R>(dx), ry = static_cast<R>(dy), rz = static_cast<R>(dz);
-      const R rsq = rx * rx + ry * ry + rz * rz;
-      const potentials::LjTerms& p = terms[ti * stride + static_cast<int>(pj.w)];
-      if (rsq < static_cast<R>(p.cutsq)) {
-        R energy;
-        const R fpair = kernels::lj_pair<EV>(p, rsq, energy);
-        const double gx = static_cast<double>(rx * fpair), gy = static_cast<double>(ry * fpair),
-                     gz = static_cast<double>(rz * fpair);
-        add_force<HALF>(gx, gy, gz, ax, ay, az, fx, fy, fz, j);
-        if constexpr (EV) acc.add_pair(static_cast<double>(energy), static_cast<double>(fpair), dx, dy, dz);
-      }
+  const Packed4 pi = active ? pos[i] : Packed4{0.0, 0.0, 0.0, 0.0};
+  const double xi = pi.x, yi = pi.y, zi = pi.z;
+  const int ti = static_cast<int>(pi.w);
+  const int m = active ? count[i] : 0;
+  kernels::ListReader list(index, lstride, i, m, s.lane, TPA);
+  for (int k = s.lane, left = rounds<TPA>(m); left > 0; --left, k += TPA) {
+    const bool has = k < m;
+    const int j = list.next();
+    const Packed4 pj = partner<TPA>(pos, j, has);
+    if (!has) continue;
+    const double3 d = separation(xi, yi, zi, pj, box);
+    const double dx = d.x, dy = d.y, dz = d.z;
+    const R rx = static_cast<R>(dx), ry = static_cast<R>(dy), rz = static_cast<R>(dz);
+    const R rsq = rx * rx + ry * ry + rz * rz;
+    const potentials::LjTerms& p = terms[ti * stride + static_cast<int>(pj.w)];
+    if (rsq < static_cast<R>(p.cutsq)) {
+      R energy;
+      const R fpair = kernels::lj_pair<EV>(p, rsq, energy);
+      const double gx = static_cast<double>(rx * fpair), gy = static_cast<double>(ry * fpair),
+                   gz = static_cast<double>(rz * fpair);
+      add_force<HALF>(gx, gy, gz, ax, ay, az, fx, fy, fz, j);
+      if constexpr (EV) acc.add_pair(static_cast<double>(energy), static_cast<double>(fpair), dx, dy, dz);
     }
   }
   finish_group<EV>(s, active, ti, ax, ay, az, acc, true, fx, fy, fz, ev, kick);
@@ -192,44 +224,41 @@ __global__ void eam_density_kernel(std::size_t n, DeviceBox box, const Packed4* 
   const int wl = static_cast<int>(threadIdx.x % 32u);  // lane in the warp (blocks are whole warps)
   const unsigned group = ((1u << TPA) - 1u) << (wl / TPA * TPA);
   const unsigned below = (1u << wl) - 1u;
-  double rho_i = 0.0, xi = 0.0, yi = 0.0, zi = 0.0;
-  int inside = 0, ti = 1;
-  if (active) {
-    const Packed4 pi = pos[i];
-    xi = pi.x;
-    yi = pi.y;
-    zi = pi.z;
-    ti = pk.one_type ? 1 : static_cast<int>(pi.w);
-    const int cnt = count[i];
-    kernels::ListReader list(index, lstride, i, cnt, s.lane, TPA);
-    for (int base = 0; base < cnt; base += TPA) {
-      const int k = base + s.lane;
-      bool in = false;
-      int j = list.next(), tj = 1;
-      double rsq = 0.0;
-      if (k < cnt) {
-        const Packed4 pj = pos[j];
-        const double3 d = separation(xi, yi, zi, pj, box);
-        const double dx = d.x, dy = d.y, dz = d.z;
-        rsq = dx * dx + dy * dy + dz * dz;
-        tj = pk.one_type ? 1 : static_cast<int>(pj.w);
-        in = rsq < t.cutsq;
-      }
-      if constexpr (TPA == 1) {
-        if (in) inner_index[static_cast<std::size_t>(inside) * lstride + i] = j;
-        inside += in ? 1 : 0;
-      } else {
-        const unsigned votes = __ballot_sync(group, in) & group;
-        if (in) inner_index[static_cast<std::size_t>(inside + __popc(votes & below)) * lstride + i] = j;
-        inside += __popc(votes);
-      }
-      if (in) {
-        int m;
-        R p;
-        locate(t, static_cast<R>(sqrt(rsq)), m, p);
-        rho_i += static_cast<double>(density_value(pk, type_pair(pk, ti, tj), m, p));
-        if constexpr (HALF) atomicAdd(rho + j, static_cast<double>(density_value(pk, type_pair(pk, tj, ti), m, p)));
-      }
+  double rho_i = 0.0;
+  int inside = 0;
+  const Packed4 pi = active ? pos[i] : Packed4{0.0, 0.0, 0.0, 0.0};
+  const double xi = pi.x, yi = pi.y, zi = pi.z;
+  const int ti = pk.one_type || !active ? 1 : static_cast<int>(pi.w);
+  const int cnt = active ? count[i] : 0;
+  kernels::ListReader list(index, lstride, i, cnt, s.lane, TPA);
+  for (int k = s.lane, left = rounds<TPA>(cnt); left > 0; --left, k += TPA) {
+    const bool has = k < cnt;
+    const int j = list.next();
+    const Packed4 pj = partner<TPA>(pos, j, has);
+    bool in = false;
+    int tj = 1;
+    double rsq = 0.0;
+    if (has) {
+      const double3 d = separation(xi, yi, zi, pj, box);
+      const double dx = d.x, dy = d.y, dz = d.z;
+      rsq = dx * dx + dy * dy + dz * dz;
+      tj = pk.one_type ? 1 : static_cast<int>(pj.w);
+      in = rsq < t.cutsq;
+    }
+    if constexpr (TPA == 1) {
+      if (in) inner_index[static_cast<std::size_t>(inside) * lstride + i] = j;
+      inside += in ? 1 : 0;
+    } else {
+      const unsigned votes = __ballot_sync(group, in) & group;
+      if (in) inner_index[static_cast<std::size_t>(inside + __popc(votes & below)) * lstride + i] = j;
+      inside += __popc(votes);
+    }
+    if (in) {
+      int m;
+      R p;
+      locate(t, static_cast<R>(sqrt(rsq)), m, p);
+      rho_i += static_cast<double>(density_value(pk, type_pair(pk, ti, tj), m, p));
+      if constexpr (HALF) atomicAdd(rho + j, static_cast<double>(density_value(pk, type_pair(pk, tj, ti), m, p)));
     }
   }
   if constexpr (TPA > 1) rho_i = group_sum<TPA>(rho_i);
@@ -262,26 +291,25 @@ __global__ void eam_force_kernel(std::size_t n, DeviceBox box, const Packed4* __
   const bool active = i < n;
   double ax = 0.0, ay = 0.0, az = 0.0;
   PairEv<HALF> acc;
-  int ti = 1;
-  if (active) {
-    const Packed4 pi = pf[i];
-    const double xi = pi.x, yi = pi.y, zi = pi.z, fpi = pi.w;
-    ti = pk.one_type ? 1 : static_cast<int>(pos[i].w);
-    const int cnt = count[i];  // the inner count: every entry lies inside the cutoff
-    kernels::ListReader list(index, lstride, i, cnt, s.lane, TPA);
-    for (int k = s.lane; k < cnt; k += TPA) {
-      const int j = list.next();
-      const Packed4 pj = pf[j];
-      const double3 d = separation(xi, yi, zi, pj, box);
-      const double dx = d.x, dy = d.y, dz = d.z;
-      const double rsq = dx * dx + dy * dy + dz * dz;
-      const int q = type_pair(pk, ti, pk.one_type ? 1 : static_cast<int>(pos[j].w));
-      double phi, fpair;  // symmetric: the partner gets -fpair d
-      eam_pair(t, pk, q, static_cast<R>(sqrt(rsq)), fpi, pj.w, phi, fpair);
-      const double gx = dx * fpair, gy = dy * fpair, gz = dz * fpair;
-      add_force<HALF>(gx, gy, gz, ax, ay, az, fx, fy, fz, j);
-      if constexpr (EV) acc.add_pair(phi, fpair, dx, dy, dz);
-    }
+  const Packed4 pi = active ? pf[i] : Packed4{0.0, 0.0, 0.0, 0.0};
+  const double xi = pi.x, yi = pi.y, zi = pi.z, fpi = pi.w;
+  const int ti = pk.one_type || !active ? 1 : static_cast<int>(pos[i].w);
+  const int cnt = active ? count[i] : 0;  // the inner count: every entry lies inside the cutoff
+  kernels::ListReader list(index, lstride, i, cnt, s.lane, TPA);
+  for (int k = s.lane, left = rounds<TPA>(cnt); left > 0; --left, k += TPA) {
+    const bool has = k < cnt;
+    const int j = list.next();
+    const Packed4 pj = partner<TPA>(pf, j, has);
+    if (!has) continue;
+    const double3 d = separation(xi, yi, zi, pj, box);
+    const double dx = d.x, dy = d.y, dz = d.z;
+    const double rsq = dx * dx + dy * dy + dz * dz;
+    const int q = type_pair(pk, ti, pk.one_type ? 1 : static_cast<int>(pos[j].w));
+    double phi, fpair;  // symmetric: the partner gets -fpair d
+    eam_pair(t, pk, q, static_cast<R>(sqrt(rsq)), fpi, pj.w, phi, fpair);
+    const double gx = dx * fpair, gy = dy * fpair, gz = dz * fpair;
+    add_force<HALF>(gx, gy, gz, ax, ay, az, fx, fy, fz, j);
+    if constexpr (EV) acc.add_pair(phi, fpair, dx, dy, dz);
   }
   finish_group<EV>(s, active, ti, ax, ay, az, acc, false, fx, fy, fz, ev, kick);
 }
