@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Opt-in variants of the LJ and EAM kernels (see pair_variants.cuh and gpu::Tuning). The
-// arithmetic of a pair is shared with the default kernels (pair_kernels.cuh); what changes is who sums it:
+// The LJ and EAM pair kernels: one template per pass, whose full-list instances are the defaults
+// (one thread per atom, or 4 for small systems: PairCuda::threads_per_atom) and whose other
+// instances are the opt-in variants of gpu::Tuning. The arithmetic of a pair is shared
+// (pair_kernels.cuh); what changes is who sums it:
 //  - TPA > 1: a group of TPA consecutive lanes of a warp shares an atom; lane l takes the list
 //    entries l, l + TPA, l + 2 TPA, ... and the group's partial sums are reduced by a fixed
 //    shuffle tree, so results repeat exactly for a given TPA (and differ from TPA = 1 by
@@ -10,6 +12,8 @@
 //    densities) are zeroed before and complete only after the kernel, so the second half kick
 //    and the EAM embedding run as kernels of their own. Atomics land in no fixed order: results
 //    agree with the default to round-off but are not bit-reproducible from run to run.
+// Every kernel walks its lists with walk_list: entries read ahead (kernels::ListReader) and,
+// with one thread per atom, partner records fetched by lane pairs (paired_gather).
 #include <string>
 #include <type_traits>
 
@@ -100,6 +104,20 @@ __device__ inline Packed4 partner(const Packed4* __restrict__ rec, int j, bool h
   return has ? rec[j] : Packed4{0.0, 0.0, 0.0, 0.0};
 }
 
+// Walks atom i's list (cnt entries; 0 for a lane without an atom) in rounds<TPA>(cnt) rounds,
+// calling visit(has, j, pj) each round: whether the lane has an entry this round, its partner j
+// and the partner's record from `rec`. Every lane of the warp walks (paired_gather, ballots).
+template <int TPA, class Visit>
+__device__ inline void walk_list(const Packed4* __restrict__ rec, const int* __restrict__ index, std::size_t lstride,
+                                 std::size_t i, int cnt, int lane, Visit visit) {
+  kernels::ListReader list(index, lstride, i, cnt, lane, TPA);
+  for (int k = lane, left = rounds<TPA>(cnt); left > 0; --left, k += TPA) {
+    const bool has = k < cnt;
+    const int j = list.next();
+    visit(has, j, partner<TPA>(rec, j, has));
+  }
+}
+
 // The end of a force kernel: the group's partial sums into its lane 0, which writes atom i's
 // force (by atomicAdd with a half list, whose partners add to it too; else with the fused half
 // kick) and with EV its energy and virial (`clear_energy`: LJ first clears what is there; EAM's
@@ -179,12 +197,8 @@ __global__ void lj_variant_kernel(std::size_t n, DeviceBox box, const Packed4* _
   const double xi = pi.x, yi = pi.y, zi = pi.z;
   const int ti = static_cast<int>(pi.w);
   const int m = active ? count[i] : 0;
-  kernels::ListReader list(index, lstride, i, m, s.lane, TPA);
-  for (int k = s.lane, left = rounds<TPA>(m); left > 0; --left, k += TPA) {
-    const bool has = k < m;
-    const int j = list.next();
-    const Packed4 pj = partner<TPA>(pos, j, has);
-    if (!has) continue;
+  walk_list<TPA>(pos, index, lstride, i, m, s.lane, [&](bool has, int j, const Packed4& pj) {
+    if (!has) return;
     const double3 d = separation(xi, yi, zi, pj, box);
     const double dx = d.x, dy = d.y, dz = d.z;
     const R rx = static_cast<R>(dx), ry = static_cast<R>(dy), rz = static_cast<R>(dz);
@@ -198,7 +212,7 @@ __global__ void lj_variant_kernel(std::size_t n, DeviceBox box, const Packed4* _
       add_force<HALF>(gx, gy, gz, ax, ay, az, fx, fy, fz, j);
       if constexpr (EV) acc.add_pair(static_cast<double>(energy), static_cast<double>(fpair), dx, dy, dz);
     }
-  }
+  });
   finish_group<EV>(s, active, ti, ax, ay, az, acc, true, fx, fy, fz, ev, kick);
 }
 
@@ -230,11 +244,7 @@ __global__ void eam_density_kernel(std::size_t n, DeviceBox box, const Packed4* 
   const double xi = pi.x, yi = pi.y, zi = pi.z;
   const int ti = pk.one_type || !active ? 1 : static_cast<int>(pi.w);
   const int cnt = active ? count[i] : 0;
-  kernels::ListReader list(index, lstride, i, cnt, s.lane, TPA);
-  for (int k = s.lane, left = rounds<TPA>(cnt); left > 0; --left, k += TPA) {
-    const bool has = k < cnt;
-    const int j = list.next();
-    const Packed4 pj = partner<TPA>(pos, j, has);
+  walk_list<TPA>(pos, index, lstride, i, cnt, s.lane, [&](bool has, int j, const Packed4& pj) {
     bool in = false;
     int tj = 1;
     double rsq = 0.0;
@@ -260,7 +270,7 @@ __global__ void eam_density_kernel(std::size_t n, DeviceBox box, const Packed4* 
       rho_i += static_cast<double>(density_value(pk, type_pair(pk, ti, tj), m, p));
       if constexpr (HALF) atomicAdd(rho + j, static_cast<double>(density_value(pk, type_pair(pk, tj, ti), m, p)));
     }
-  }
+  });
   if constexpr (TPA > 1) rho_i = group_sum<TPA>(rho_i);
   if (!active || s.lane != 0) return;
   inner_count[i] = inside;
@@ -295,12 +305,8 @@ __global__ void eam_force_kernel(std::size_t n, DeviceBox box, const Packed4* __
   const double xi = pi.x, yi = pi.y, zi = pi.z, fpi = pi.w;
   const int ti = pk.one_type || !active ? 1 : static_cast<int>(pos[i].w);
   const int cnt = active ? count[i] : 0;  // the inner count: every entry lies inside the cutoff
-  kernels::ListReader list(index, lstride, i, cnt, s.lane, TPA);
-  for (int k = s.lane, left = rounds<TPA>(cnt); left > 0; --left, k += TPA) {
-    const bool has = k < cnt;
-    const int j = list.next();
-    const Packed4 pj = partner<TPA>(pf, j, has);
-    if (!has) continue;
+  walk_list<TPA>(pf, index, lstride, i, cnt, s.lane, [&](bool has, int j, const Packed4& pj) {
+    if (!has) return;
     const double3 d = separation(xi, yi, zi, pj, box);
     const double dx = d.x, dy = d.y, dz = d.z;
     const double rsq = dx * dx + dy * dy + dz * dz;
@@ -310,7 +316,7 @@ __global__ void eam_force_kernel(std::size_t n, DeviceBox box, const Packed4* __
     const double gx = dx * fpair, gy = dy * fpair, gz = dz * fpair;
     add_force<HALF>(gx, gy, gz, ax, ay, az, fx, fy, fz, j);
     if constexpr (EV) acc.add_pair(phi, fpair, dx, dy, dz);
-  }
+  });
   finish_group<EV>(s, active, ti, ax, ay, az, acc, false, fx, fy, fz, ev, kick);
 }
 

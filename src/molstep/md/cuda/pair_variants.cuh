@@ -2,7 +2,8 @@
 // The opt-in variants of the pair kernels (gpu::Tuning, issue 4's measurements): a half
 // neighbour list with atomicAdd on the partner's force (MOLSTEP_CUDA_LIST=half) and 2, 4 or 8
 // threads per atom (MOLSTEP_CUDA_TPA). The kernel templates are the defaults' too: their
-// full-list, one-thread instances are what PairCuda calls when no variant is asked for.
+// full-list instances with PairCuda::threads_per_atom() threads are what PairCuda calls when no
+// variant is asked for.
 #pragma once
 
 #include <cstddef>
