@@ -355,7 +355,11 @@ namespace {
 
 using Todo = std::vector<std::pair<std::uint64_t, Triangulation>>;
 
-/// Isomers per rank and round on a GPU (StreamOptions::batch 0).
+/// Isomers per rank and round on a GPU (StreamOptions::batch 0): the first round kFirstGpuRound,
+/// each next one twice the last, up to kGpuRound. The GPU cannot start before the source has
+/// generated a round, so a short first round starts it early; long later rounds keep the batch
+/// full for all but their last few refills.
+constexpr std::size_t kFirstGpuRound = 1 << 12;
 constexpr std::size_t kGpuRound = 1 << 16;
 
 /// The CPU pipeline on `threads` threads: results[i] for todo[i].
@@ -418,7 +422,9 @@ StreamTimes optimize_stream(const IsomerSource& source, const StreamOptions& opt
   const std::size_t batch = options.batch > 0      ? options.batch
                             : options.gpu.enabled ? kGpuRound
                                                   : 32 * static_cast<std::size_t>(threads);
-  const std::uint64_t round = batch * static_cast<std::uint64_t>(part.size);
+  const bool growing = options.gpu.enabled && options.batch == 0;
+  std::uint64_t round = (growing ? kFirstGpuRound : batch) * static_cast<std::uint64_t>(part.size);
+  std::uint64_t round_end = round;  // the source position that ends the current round
   Todo todo;
   StreamTimes times;
   std::uint64_t position = 0;
@@ -461,9 +467,13 @@ StreamTimes optimize_stream(const IsomerSource& source, const StreamOptions& opt
   };
   source([&](std::uint64_t index, const Triangulation& dual) {
     if (part.mine(position)) todo.emplace_back(index, dual);
-    if (++position % round == 0) run_round();
+    if (++position == round_end) {
+      run_round();
+      if (growing) round = std::min<std::uint64_t>(2 * round, batch * static_cast<std::uint64_t>(part.size));
+      round_end += round;
+    }
   });
-  if (position % round != 0) run_round();
+  if (position != round_end - round) run_round();
   times.source += seconds_since(mark);
   finish_running();
   times.source += seconds_since(mark);
