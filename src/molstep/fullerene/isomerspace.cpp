@@ -24,6 +24,7 @@
 #include "molstep/fullerene/dual.hpp"
 #include "molstep/fullerene/embed.hpp"
 #include "molstep/fullerene/generator.hpp"
+#include "molstep/fullerene/ordered_generation.hpp"
 #include "molstep/fullerene/spiral.hpp"
 
 namespace molstep::fullerene {
@@ -572,19 +573,20 @@ nlohmann::json run_isomerspace(const IsomerspaceOptions& options) {
   }
   const IsomerSource source = [&](const auto& take) {
     struct Enough {};  // the generator has no stop: a limit leaves its walk by unwinding
-    Generator generator(GeneratorOptions{options.atoms, options.ipr, 0, 1});
     std::uint64_t index = 0;
     auto next = sample.begin();
     try {
-      generator.run([&](const PlanarMap& map) {
-        const std::uint64_t i = index++;
-        if (sampling) {
-          if (next == sample.end() || *next != i) return;
-          ++next;
-        }
-        take(i, as_triangulation(map));
-        if (limited && index == options.limit) throw Enough{};
-      });
+      // Generation on the run's threads, isomers in the generator's order (generate_in_order).
+      generate_in_order(GeneratorOptions{options.atoms, options.ipr, 0, 1}, std::max(1, options.threads),
+                        [&](const Triangulation& dual) {
+                          const std::uint64_t i = index++;
+                          if (sampling) {
+                            if (next == sample.end() || *next != i) return;
+                            ++next;
+                          }
+                          take(i, dual);
+                          if (limited && index == options.limit) throw Enough{};
+                        });
     } catch (const Enough&) {
     }
   };
