@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The opt-in GPU kernel variants (gpu::Tuning: MOLSTEP_CUDA_LIST, _TPA, _SORT, _PAD, _BINS) against the
+// The opt-in GPU kernel variants (gpu::Tuning: MOLSTEP_CUDA_LIST, _TPA, _SORT, _PAD, _BINS, _PRUNE) against the
 // CPU reference, as tests/md/test_cuda.cpp checks the default kernels: energies, virials and
 // forces agree to 1e-12 relative in double (forces relative to the RMS force), 1e-5 in mixed
 // precision. The GPU cases are skipped, with a message, where no CUDA device is present; the
@@ -40,6 +40,7 @@ struct Variant {
   bool sort;
   int pad;
   bool full_bins = false;
+  double prune = gpu::Tuning::kDefaultPrune;
 };
 
 const std::vector<Variant>& variants() {
@@ -69,6 +70,10 @@ const std::vector<Variant>& variants() {
       {"FullBins", {{"MOLSTEP_CUDA_BINS", "full"}}, false, 0, true, 0, true},
       {"FullBinsHalfList", {{"MOLSTEP_CUDA_BINS", "full"}, {"MOLSTEP_CUDA_LIST", "half"}}, true, 0, true, 0, true},
       {"FullBinsNoSort", {{"MOLSTEP_CUDA_BINS", "full"}, {"MOLSTEP_CUDA_SORT", "0"}}, false, 0, false, 0, true},
+      {"PruneEveryStep", {{"MOLSTEP_CUDA_PRUNE", "0"}}, false, 0, true, 0, false, 0.0},
+      {"PruneWholeSkinTpa1", {{"MOLSTEP_CUDA_PRUNE", "1"}, {"MOLSTEP_CUDA_TPA", "1"}}, false, 1, true, 0, false, 1.0},
+      {"PruneWholeSkinHalfList", {{"MOLSTEP_CUDA_PRUNE", "1"}, {"MOLSTEP_CUDA_LIST", "half"}}, true, 0, true, 0, false,
+       1.0},
   };
   return v;
 }
@@ -101,6 +106,7 @@ class CudaVariant : public ::testing::TestWithParam<Variant> {
     ASSERT_EQ(t.sort, GetParam().sort);
     ASSERT_EQ(t.pad, GetParam().pad);
     ASSERT_EQ(t.full_bins, GetParam().full_bins);
+    ASSERT_EQ(t.prune, GetParam().prune);
   }
   void TearDown() override { tuning_.reset(); }
   std::string tag(const std::string& what) const { return "cudavar-" + GetParam().name + "-" + what; }
@@ -175,6 +181,80 @@ TEST_P(CudaVariant, LennardJonesShortBoxesAgreeAfterDynamics) {
   }
 }
 
+// EAM's inner lists (MOLSTEP_CUDA_PRUNE): with one thread per atom and any buffer the passes sum
+// the same pairs in the same order as when the list is pruned to the cutoff at every step, so a
+// hot eam/alloy run that prunes it many times (1600 K, a list check every step) ends in the same
+// bits; with four threads per atom (the default for so few atoms) the entries are dealt to the
+// lanes by their place in the buffered list, so sums are grouped otherwise and agree to
+// round-off. Either way the buffer spares prunings (the run summary counts them).
+namespace {
+// 200 steps of the 256-atom `data` at 1600 K with `pair` (style and coefficients) and a list
+// check every step, skin `skin`.
+std::string hot_eam_deck(const std::string& data, const std::string& pair, const std::string& skin) {
+  return "units metal\nread_data " + (kPeers / data).string() + "\n" + pair + "\nneighbor " + skin +
+         " bin\nneigh_modify every 1 delay 0 check yes\nvelocity all create 1600.0 4928459 loop geom\n"
+         "timestep 0.002\nfix 1 all nve\nthermo 25\nrun 200\n";
+}
+}  // namespace
+
+TEST(CudaPrune, InnerListBufferChangesNoPairs) {
+  REQUIRE_GPU();
+  const std::string deck = hot_eam_deck(
+      "data.forces.eamalloy", "pair_style eam/alloy\npair_coeff * * " + (kPeers / "CuNi.eam.alloy").string() + " Cu Ni",
+      "0.7");
+  // "pruned at P of E force evaluations" from the run summary.
+  const auto prunings = [](const test::DeckResult& r, long& evaluations) {
+    const long p = test::last_count(r.printed, "pruned at ");
+    evaluations = test::last_count(r.printed, std::to_string(p) + " of ");
+    return p;
+  };
+  for (const std::string tpa : {"1", "auto"}) {
+    const auto run = [&](const std::string& prune) {
+      const ScopedTuning t(Env{{"MOLSTEP_CUDA_TPA", tpa}, {"MOLSTEP_CUDA_PRUNE", prune}});
+      return test::run_deck_text(deck, test::scratch_dir("prune-" + tpa + "-" + prune), md::Device::cuda);
+    };
+    const auto exact = run("0");
+    long evaluations = 0;
+    EXPECT_EQ(prunings(exact, evaluations), 201) << exact.printed;  // the setup's and 200 steps'
+    EXPECT_EQ(evaluations, 201);
+    const long builds = test::last_count(exact.printed, "Neighbour list builds: ");
+    EXPECT_GT(builds, 2);
+    for (const std::string prune : {"0.25", "1"}) {
+      SCOPED_TRACE("MOLSTEP_CUDA_TPA=" + tpa + " MOLSTEP_CUDA_PRUNE=" + prune);
+      const auto buffered = run(prune);
+      if (tpa == "1") {
+        test::expect_identical_runs(exact, buffered);
+      } else {
+        ASSERT_EQ(exact.thermo.size(), buffered.thermo.size());
+        for (std::size_t r = 0; r < exact.thermo.size(); ++r)
+          for (const char* key : {"epair", "etotal", "press", "temp"}) {
+            const double a = exact.thermo[r][key], b = buffered.thermo[r][key];
+            EXPECT_NEAR(a, b, 1e-10 * std::abs(a)) << key << " in row " << r;
+          }
+        EXPECT_EQ(test::last_count(buffered.printed, "Neighbour list builds: "), builds);
+      }
+      const long p = prunings(buffered, evaluations);
+      EXPECT_EQ(evaluations, 201);
+      EXPECT_GT(p, builds) << buffered.printed;
+      EXPECT_LT(p, 150) << buffered.printed;
+    }
+  }
+}
+
+// The inner lists are pruned on the device's own decision; the same deck twice gives the same
+// bits, with one thread per atom and with four.
+TEST(CudaPrune, RunsRepeatExactly) {
+  REQUIRE_GPU();
+  const std::string deck =
+      hot_eam_deck("data.forces.eam", "pair_style eam\npair_coeff 1 1 " + (kPeers / "Cu_u3.eam").string(), "1.0");
+  for (const std::string tpa : {"1", "4"}) {
+    const ScopedTuning t(Env{{"MOLSTEP_CUDA_TPA", tpa}});
+    const auto a = test::run_deck_text(deck, test::scratch_dir("repeat-a-" + tpa), md::Device::cuda);
+    const auto b = test::run_deck_text(deck, test::scratch_dir("repeat-b-" + tpa), md::Device::cuda);
+    test::expect_identical_runs(a, b);
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Cuda, CudaVariant, ::testing::ValuesIn(variants()),
                          [](const ::testing::TestParamInfo<Variant>& info) { return info.param.name; });
 
@@ -212,6 +292,18 @@ TEST(CudaTuning, ReadsEveryVariable) {
   EXPECT_EQ(t.describe(), "half list, 8 threads per atom, atoms not sorted by cell, list stride padded to 128");
 }
 
+TEST(CudaTuning, ReadsThePruningBuffer) {
+  {
+    const ScopedTuning zero(Env{{"MOLSTEP_CUDA_PRUNE", "0"}});
+    EXPECT_EQ(gpu::tuning().prune, 0.0);
+    EXPECT_FALSE(gpu::tuning().is_default());
+    EXPECT_EQ(gpu::tuning().describe(), "EAM inner list buffer 0.00 skin");
+  }
+  const ScopedTuning quarter(Env{{"MOLSTEP_CUDA_PRUNE", "0.25"}});
+  EXPECT_EQ(gpu::tuning().prune, 0.25);
+  EXPECT_TRUE(gpu::tuning().is_default());
+}
+
 TEST(CudaTuning, PaddingToOneIsTheDefault) {
   const ScopedTuning one(Env{{"MOLSTEP_CUDA_PAD", "1"}});
   EXPECT_TRUE(gpu::tuning().is_default());
@@ -234,7 +326,8 @@ TEST(CudaTuning, RejectsValuesOutsideThoseDocumented) {
   const std::vector<std::pair<std::string, std::string>> bad = {
       {"MOLSTEP_CUDA_LIST", "halve"}, {"MOLSTEP_CUDA_TPA", "3"},   {"MOLSTEP_CUDA_TPA", "16"},
       {"MOLSTEP_CUDA_SORT", "no"},    {"MOLSTEP_CUDA_PAD", "-32"}, {"MOLSTEP_CUDA_PAD", "32x"},
-      {"MOLSTEP_CUDA_GRAPH", "off"},  {"MOLSTEP_CUDA_BINS", "quarter"}};
+      {"MOLSTEP_CUDA_GRAPH", "off"},  {"MOLSTEP_CUDA_BINS", "quarter"}, {"MOLSTEP_CUDA_PRUNE", "-0.1"},
+      {"MOLSTEP_CUDA_PRUNE", "1.5"},  {"MOLSTEP_CUDA_PRUNE", "0.2x"},  {"MOLSTEP_CUDA_PRUNE", "nan"}};
   for (const auto& [name, value] : bad) {
     ::setenv(name.c_str(), value.c_str(), 1);
     try {

@@ -134,6 +134,26 @@ std::pair<DeckResult, DeckResult> expect_same_trajectory(const std::string& deck
   return {std::move(cpu), std::move(gpu)};
 }
 
+void expect_identical_runs(const DeckResult& a, const DeckResult& b) {
+  EXPECT_EQ(last_count(a.printed, "Neighbour list builds: "), last_count(b.printed, "Neighbour list builds: "));
+  EXPECT_EQ(a.thermo, b.thermo);
+  EXPECT_EQ(a.ev.energy, b.ev.energy);
+  EXPECT_EQ(a.chain_energy, b.chain_energy);
+  for (int k = 0; k < 6; ++k) EXPECT_EQ(a.ev.virial[k], b.ev.virial[k]) << "virial " << k;
+  const auto& p = a.system.atoms;
+  const auto& q = b.system.atoms;
+  ASSERT_EQ(p.size(), q.size());
+  int differ = 0;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    const bool same = p.id[i] == q.id[i] && p.x[i] == q.x[i] && p.y[i] == q.y[i] && p.z[i] == q.z[i] &&
+                      p.vx[i] == q.vx[i] && p.vy[i] == q.vy[i] && p.vz[i] == q.vz[i] && p.fx[i] == q.fx[i] &&
+                      p.fy[i] == q.fy[i] && p.fz[i] == q.fz[i] && p.ix[i] == q.ix[i] && p.iy[i] == q.iy[i] &&
+                      p.iz[i] == q.iz[i];
+    if (!same && differ++ < 5) ADD_FAILURE() << "atom slot " << i << " (id " << p.id[i] << ") differs";
+  }
+  EXPECT_EQ(differ, 0);
+}
+
 long last_count(const std::string& printed, const std::string& label) {
   const auto at = printed.rfind(label);
   if (at == std::string::npos) return -1;
@@ -145,7 +165,8 @@ long last_count(const std::string& printed, const std::string& label) {
 
 namespace {
 const char* const kTuningVariables[] = {"MOLSTEP_CUDA_LIST", "MOLSTEP_CUDA_TPA",   "MOLSTEP_CUDA_SORT",
-                                        "MOLSTEP_CUDA_PAD",  "MOLSTEP_CUDA_GRAPH", "MOLSTEP_CUDA_BINS"};
+                                        "MOLSTEP_CUDA_PAD",  "MOLSTEP_CUDA_GRAPH", "MOLSTEP_CUDA_BINS",
+                                        "MOLSTEP_CUDA_PRUNE"};
 }  // namespace
 
 ScopedTuning::ScopedTuning(const TuningEnv& values) {

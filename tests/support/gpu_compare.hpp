@@ -44,7 +44,11 @@ std::pair<DeckResult, DeckResult> expect_same_trajectory(const std::string& deck
 /// Values for the GPU's MOLSTEP_CUDA_* variables (gpu::Tuning), by name.
 using TuningEnv = std::map<std::string, std::string>;
 
-/// Sets the MOLSTEP_CUDA_LIST/TPA/SORT/PAD/GRAPH variables (unset where not given) and re-reads
+/// Two runs of one deck ended in the same bits: every atom's state (slot by slot), the last
+/// energy and virial, the thermo rows, fix nvt's chain and the neighbour-list builds counted.
+void expect_identical_runs(const DeckResult& a, const DeckResult& b);
+
+/// Sets the MOLSTEP_CUDA_LIST/TPA/SORT/PAD/GRAPH/BINS/PRUNE variables (unset where not given) and re-reads
 /// them; restores the previous environment and re-reads it again when it goes.
 class ScopedTuning {
  public:

@@ -43,13 +43,21 @@ struct Tuning {
   /// atom scans the 27 cells around its own (the build before half-width cells, kept to measure
   /// them against; "half", the default, gives the same list).
   bool full_bins = false;
+  /// MOLSTEP_CUDA_PRUNE=F (0 to 1): EAM's inner list holds the pairs within the cutoff plus F
+  /// times the skin, and is pruned again from the full list only when an atom has moved more
+  /// than half that buffer since the last pruning (0: pruned exactly to the cutoff at every
+  /// step). Any F gives the same pairs inside the cutoff, in the same order: with one thread
+  /// per atom results are identical (with a group, the entries are dealt to its lanes by their
+  /// place in the list walked, so sums are grouped otherwise: the same to round-off).
+  static constexpr double kDefaultPrune = 0.25;
+  double prune = kDefaultPrune;
   /// MOLSTEP_CUDA_GRAPH=0: launch every kernel of every step from the host instead of replaying
   /// the steps without output from CUDA graphs. Not a kernel variant: the same kernels run in the
   /// same order either way, so results are identical (is_default() and describe() ignore it).
   bool graphs = true;
 
   [[nodiscard]] bool is_default() const {
-    return !half_list && threads_per_atom == 0 && sort && pad <= 1 && !full_bins;
+    return !half_list && threads_per_atom == 0 && sort && pad <= 1 && !full_bins && prune == kDefaultPrune;
   }
   /// "list half, 4 threads per atom, ..." naming what differs from the default ("default").
   [[nodiscard]] std::string describe() const {
@@ -61,11 +69,12 @@ struct Tuning {
     if (!sort) add("atoms not sorted by cell");
     if (pad > 1) add("list stride padded to " + std::to_string(pad));
     if (full_bins) add("list cells as wide as the cutoff");
+    if (prune != kDefaultPrune) add("EAM inner list buffer " + std::to_string(prune).substr(0, 4) + " skin");
     return s;
   }
 };
 
-/// Reads the MOLSTEP_CUDA_LIST/TPA/SORT/PAD/BINS/GRAPH variables; a value outside those documented is an
+/// Reads the MOLSTEP_CUDA_LIST/TPA/SORT/PAD/BINS/PRUNE/GRAPH variables; a value outside those documented is an
 /// error naming the variable (a mistyped variant must not be measured as the default).
 inline Tuning read_tuning() {
   const auto env = [](const char* name) -> std::string {
@@ -97,6 +106,12 @@ inline Tuning read_tuning() {
   if (const auto v = env("MOLSTEP_CUDA_BINS"); !v.empty()) {
     if (v == "full") t.full_bins = true;
     else if (v != "half") throw bad("MOLSTEP_CUDA_BINS", v, "half or full");
+  }
+  if (const auto v = env("MOLSTEP_CUDA_PRUNE"); !v.empty()) {
+    char* end = nullptr;
+    const double f = std::strtod(v.c_str(), &end);
+    if (*end != '\0' || !(f >= 0.0 && f <= 1.0)) throw bad("MOLSTEP_CUDA_PRUNE", v, "a number from 0 to 1");
+    t.prune = f;
   }
   if (const auto v = env("MOLSTEP_CUDA_GRAPH"); !v.empty()) {
     if (v == "0") t.graphs = false;

@@ -72,6 +72,9 @@ struct DeviceList {
   std::size_t stride = 0;
   bool half = false;  ///< how the last build made it: the pair kernels follow this, not the environment
   gpu::DeviceArray<int> index, count;
+  /// On the device, counted up by every list pass that lists (NeighborCuda): what was derived
+  /// from the list (EAM's inner list) knows from it when the atoms were renumbered.
+  gpu::DeviceArray<unsigned> epoch;
 };
 
 }  // namespace molstep::md::cuda

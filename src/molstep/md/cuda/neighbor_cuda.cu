@@ -157,8 +157,9 @@ template <bool HALF, bool INDIRECT, bool NARROW>
 __global__ void list_kernel(std::size_t n, StepStatus* status, DeviceBox box, int3 ncell, double3 cell_len,
                             double3 inv_cell, double cutsq, const Packed4* __restrict__ pos, const int* start,
                             const int* end, const int* __restrict__ slot_atom, int max_nb, std::size_t stride,
-                            int* index, int* count) {
+                            int* index, int* count, unsigned* epoch) {
   if (!building(status)) return;
+  if (blockIdx.x == 0 && threadIdx.x == 0) ++*epoch;
   constexpr int kReach = NARROW ? 2 : 1, kSpan = 2 * kReach + 1;
   const bool wrap_x = ncell.x >= kSpan, wrap_y = ncell.y >= kSpan, wrap_z = ncell.z >= kSpan;
   MOLSTEP_GRID_STRIDE(i, n) {
@@ -281,7 +282,7 @@ void NeighborCuda::enqueue_list(DeviceAtoms& a, DeviceList& list, StepStatus* st
   const auto launch = [&](auto kernel) {
     gpu::launch_resident(n, kernel, n, status, box_, bins_.counts(), bins_.lengths(), bins_.inverse_lengths(),
                          cutoff_ * cutoff_, a.pos.data(), bins_.start(), bins_.end(), bins_.slot_atom(),
-                         list.max_neighbors, list.stride, list.index.data(), list.count.data());
+                         list.max_neighbors, list.stride, list.index.data(), list.count.data(), list.epoch.data());
   };
   const auto bins = [&](auto narrow, auto full) { narrow_ ? launch(narrow) : launch(full); };
   if (list.half)
@@ -309,6 +310,10 @@ void NeighborCuda::size_list(DeviceList& list, std::size_t n) const {
   list.stride = (n + pad - 1) / pad * pad;
   list.index.resize(static_cast<std::size_t>(list.max_neighbors) * list.stride);
   list.count.resize(n);
+  if (list.epoch.size() == 0) {
+    list.epoch.resize(1);
+    MOLSTEP_CUDA_CHECK(cudaMemsetAsync(list.epoch.data(), 0, sizeof(unsigned), gpu::stream()));
+  }
 }
 
 void NeighborCuda::build_now(DeviceAtoms& a, DeviceList& list, StepStatusChannel& status) {

@@ -2,6 +2,8 @@
 #include <cub/device/device_reduce.cuh>
 
 #include <algorithm>
+#include <cstdio>
+#include <string>
 #include <vector>
 
 #include "molstep/core/error.hpp"
@@ -58,50 +60,66 @@ using kernels::kForceRecord;
 // the r-tables as packed records (kernels::EamPacked) and the embedding tables as LAMMPS's.
 class EamCuda final : public PairCuda {
  public:
-  EamCuda(const potentials::EamTables& T, int ntypes, bool mixed, int tpa) : mixed_(mixed), tpa_(tpa) {
+  EamCuda(const potentials::EamTables& T, int ntypes, bool mixed, int tpa, double skin)
+      : mixed_(mixed), tpa_(tpa) {
     std::vector<double> c;
     std::vector<int> offset;
-    const auto add = [&](const std::vector<potentials::CubicTable>& tables) {
-      const int first = static_cast<int>(offset.size());
-      for (const auto& tab : tables) {
-        offset.push_back(static_cast<int>(c.size()));
-        for (const auto& k : tab.c) c.insert(c.end(), k.begin(), k.end());
-      }
-      return first;
-    };
-    const int f0 = add(T.frho), r0 = add(T.rhor), z0 = add(T.z2r);
-    std::vector<int> t2f(T.type2frho), t2r(T.type2rhor), t2z(T.type2z2r);
-    for (int& v : t2f) v += f0;
-    for (int& v : t2r) v += r0;
-    for (int& v : t2z) v += z0;
+    for (const auto& tab : T.frho) {
+      offset.push_back(static_cast<int>(c.size()));
+      for (const auto& k : tab.c) c.insert(c.end(), k.begin(), k.end());
+    }
     c_.upload(c);
     offset_.upload(offset);
-    t2f_.upload(t2f);
-    t2r_.upload(t2r);
-    t2z_.upload(t2z);
-    t_ = Tables{c_.data(), offset_.data(), t2f_.data(), t2r_.data(), t2z_.data(), T.stride, T.nr, T.nrho,
-                T.rdr, T.rdrho, T.rhomax, T.cutmax * T.cutmax, T.pair_is_phi};
+    t2f_.upload(T.type2frho);
+    t_ = Tables{c_.data(), offset_.data(), t2f_.data(), T.nr, T.nrho, T.rdr, T.rdrho, T.rhomax, T.cutmax * T.cutmax,
+                T.pair_is_phi};
     pack(T, ntypes);
+    // The inner list's buffer (MOLSTEP_CUDA_PRUNE): a fraction of the skin, within which the list
+    // stays valid, since the skin bounds what the full list holds. It is pruned again once an atom
+    // has moved half the buffer (a hair less, against rounding in the distances).
+    const double buffer = gpu::tuning().prune * skin;
+    const double cut = T.cutmax + buffer, half = 0.5 * buffer * (1.0 - 1e-9);
+    inner_cutsq_ = cut * cut;
+    trigger_ = half * half;
+    buffer_ = buffer;
+    state_.resize(1);  // a built list's epoch is at least 1: the first pass prunes
+    MOLSTEP_CUDA_CHECK(cudaMemsetAsync(state_.data(), 0, sizeof(variants::InnerList::State), gpu::stream()));
   }
   void compute(DeviceAtoms& a, const DeviceBox& box, const DeviceList& l, bool ev, const Kick& kick) override {
-    inner_index_.resize(l.index.size());
-    inner_count_.resize(a.n);
+    if (trigger_ > 0.0) {  // without a buffer every pass prunes: no buffered list (InnerList)
+      inner_index_.resize(l.index.size());
+      inner_count_.resize(a.n);
+      hold_.resize(a.n);
+    }
+    cut_index_.resize(l.index.size());
+    cut_count_.resize(a.n);
     pf_.resize(a.n);
     if (l.half) rho_.resize(a.n);
     if (ev) ensure_ev(a.n);
     const EvOut out{e_.data(), w_[0].data(), w_[1].data(), w_[2].data(), w_[3].data(), w_[4].data(), w_[5].data()};
-    variants::eam_forces({a.n, box, a.pos.data(), t_, pk_, &l, inner_index_.data(), inner_count_.data(), rho_.data(),
-                          pf_.data(), a.fx.data(), a.fy.data(), a.fz.data(), out, kick},
+    const variants::InnerList inner{inner_index_.data(), inner_count_.data(), cut_index_.data(),
+                                    cut_count_.data(),   inner_cutsq_,        trigger_,
+                                    hold_.data(),        state_.data()};
+    variants::eam_forces({a.n, box, a.pos.data(), t_, pk_, &l, inner, rho_.data(), pf_.data(), a.fx.data(),
+                          a.fy.data(), a.fz.data(), out, kick},
                          ev, mixed_, tpa_);
   }
+  [[nodiscard]] std::string summary() const override {
+    std::vector<variants::InnerList::State> s;
+    state_.download(s);
+    char line[160];
+    std::snprintf(line, sizeof line, "EAM inner list (cutoff + %g buffer): pruned at %llu of %llu force evaluations",
+                  buffer_, s[0].prunings, s[0].passes);
+    return line;
+  }
   [[nodiscard]] std::size_t bytes() const override {
-    return PairCuda::bytes() + c_.bytes() + offset_.bytes() + t2f_.bytes() + t2r_.bytes() +
-           t2z_.bytes() + inner_index_.bytes() + inner_count_.bytes() + rho_.bytes() + records_.bytes() +
-           pf_.bytes();
+    return PairCuda::bytes() + c_.bytes() + offset_.bytes() + t2f_.bytes() + inner_index_.bytes() +
+           inner_count_.bytes() + cut_index_.bytes() + cut_count_.bytes() + hold_.bytes() + state_.bytes() +
+           rho_.bytes() + records_.bytes() + pf_.bytes();
   }
 
  private:
-  // The packed records (see EamPacked) of every ordered pair of types.
+// The packed records (see EamPacked) of every ordered pair of types.
   void pack(const potentials::EamTables& T, int ntypes) {
     const std::size_t points = T.rhor.front().c.size();  // the tables' points 0..nr (0 unused, as LAMMPS)
     for (const auto* tables : {&T.rhor, &T.z2r})
@@ -136,9 +154,12 @@ class EamCuda final : public PairCuda {
 
   bool mixed_;
   int tpa_;  ///< threads per atom (threads_per_atom())
+  double buffer_ = 0.0, inner_cutsq_ = 0.0, trigger_ = 0.0;  ///< the inner list's (variants::InnerList)
   gpu::DeviceArray<double> c_, rho_, records_;  // rho_: half lists only
-  gpu::DeviceArray<int> offset_, t2f_, t2r_, t2z_, inner_index_, inner_count_;
-  gpu::DeviceArray<Packed4> pf_;  ///< (x, y, z, F'(rho)) per atom, from the density (or embedding) pass
+  gpu::DeviceArray<int> offset_, t2f_, inner_index_, inner_count_, cut_index_, cut_count_;
+  gpu::DeviceArray<variants::InnerList::State> state_;
+  gpu::DeviceArray<Packed4> pf_;    ///< (x, y, z, F'(rho)) per atom, from the density (or embedding) pass
+  gpu::DeviceArray<Packed4> hold_;  ///< positions at the inner list's last pruning
   Tables t_{};
   EamPacked pk_{};
 };
@@ -146,13 +167,18 @@ class EamCuda final : public PairCuda {
 }  // namespace
 
 std::unique_ptr<PairCuda> PairCuda::make(const potentials::PairStyle& style, int ntypes, bool mixed,
-                                         std::size_t atoms) {
+                                         std::size_t atoms, double skin) {
   const int tpa = threads_per_atom(atoms);
   if (const auto* lj = dynamic_cast<const potentials::PairLjCut*>(&style))
     return std::make_unique<LjCuda>(*lj, ntypes, mixed, tpa);
   if (const auto* eam = dynamic_cast<const potentials::PairEamBase*>(&style))
-    return std::make_unique<EamCuda>(eam->tables(), ntypes, mixed, tpa);
+    return std::make_unique<EamCuda>(eam->tables(), ntypes, mixed, tpa, skin);
   throw Error("pair_style " + std::string(style.name()) + " has no CUDA version yet (use --device cpu)");
+}
+
+int PairCuda::list_copies(const potentials::PairStyle& style) {
+  if (dynamic_cast<const potentials::PairEamBase*>(&style) == nullptr) return 1;
+  return gpu::tuning().prune > 0.0 ? 3 : 2;
 }
 
 int PairCuda::threads_per_atom(std::size_t atoms) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 
 #include "molstep/md/cuda/device_state.cuh"
 #include "molstep/md/potentials/pair.hpp"
@@ -18,9 +19,10 @@ class PairCuda {
  public:
   /// lj/cut, eam, eam/alloy and eam/comd have twins; anything else is an error naming the style.
   /// `mixed`: single-precision pair arithmetic, double accumulation (--precision mixed).
-  /// `atoms`: the atom count, which sets the threads per atom.
+  /// `atoms`: the atom count, which sets the threads per atom; `skin`: the neighbour list's,
+  /// within which EAM keeps its inner list (gpu::Tuning::prune).
   static std::unique_ptr<PairCuda> make(const potentials::PairStyle& style, int ntypes, bool mixed,
-                                        std::size_t atoms);
+                                        std::size_t atoms, double skin);
   virtual ~PairCuda() = default;
 
   /// MOLSTEP_CUDA_TPA where set; otherwise 4 for a system of at most a third as many atoms as
@@ -29,6 +31,10 @@ class PairCuda {
   /// and EAM 1.65x faster with 4; from about 100,000 atoms up one thread is as fast or faster,
   /// and 2 was never the best for EAM (bench/RESULTS.md, run 11).
   static int threads_per_atom(std::size_t atoms);
+  /// How many arrays the size of the neighbour list a run with `style` keeps (for the memory
+  /// check before it): the list, and for EAM its inner lists too (two, or one without a buffer:
+  /// gpu::Tuning::prune).
+  static int list_copies(const potentials::PairStyle& style);
 
   /// Overwrites the forces (then applies `kick` when on); with energy_virial also fills the
   /// per-atom energy and virial.
@@ -36,6 +42,8 @@ class PairCuda {
                        const Kick& kick) = 0;
   /// Sums the per-atom energies and virials of the last compute with energy_virial.
   potentials::EnergyVirial reduce(std::size_t n);
+  /// A line for the run summary about what the kernels did, or empty (waits for the device).
+  [[nodiscard]] virtual std::string summary() const { return {}; }
   [[nodiscard]] virtual std::size_t bytes() const;
 
  protected:

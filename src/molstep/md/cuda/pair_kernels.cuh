@@ -102,14 +102,13 @@ __device__ inline R lj_pair(const potentials::LjTerms& p, R rsq, R& energy) {
 
 // ---- EAM -------------------------------------------------------------------------------------
 
-// All cubic tables of a style in one buffer: table t starts at offset[t] (7 doubles per point).
+// The embedding tables F(rho) in one buffer: table t starts at offset[t] (LAMMPS's 7 doubles per
+// point), type2frho[ti] the table of type ti (with its offset added); the r-tables' grid.
 struct Tables {
   const double* c;
   const int* offset;
   const int* type2frho;
-  const int* type2rhor;
-  const int* type2z2r;
-  int stride, nr, nrho;
+  int nr, nrho;
   double rdr, rdrho, rhomax, cutsq;
   bool pair_is_phi;
 };

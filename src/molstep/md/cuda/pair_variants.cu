@@ -218,34 +218,66 @@ __global__ void lj_variant_kernel(std::size_t n, DeviceBox box, const Packed4* _
 
 // ---- EAM -------------------------------------------------------------------------------------
 
-// The density pass. Also compacts each atom's list to the neighbours inside the cutoff
-// (inner_index/inner_count), so the force pass skips the ~40% of listed pairs in the skin
-// without a divergent branch, and (full list) writes pf[i] = (x, y, z, F'(rho_i)), so the force
-// pass reads a partner's position and embedding derivative in one 32-byte load. With TPA > 1 the
-// group walks the list in rounds of TPA consecutive entries (the same number of rounds for every
-// lane of the group) and a ballot over the group places each lane's kept entry, so the compacted
-// list keeps the list's order. With HALF, rho_j gets i's share by atomicAdd, and the embedding
-// (and pf) wait for eam_embed_kernel. The density sum and the embedding function stay double in
-// either precision.
+// Whether the inner list is due for pruning at this step (InnerList; `due` was cleared before):
+// an atom moved more than half the buffer since the last pruning, or the list was built since.
+__global__ void prune_due_kernel(std::size_t n, const Packed4* __restrict__ pos, InnerList in,
+                                 const unsigned* list_epoch) {
+  if (blockIdx.x == 0 && threadIdx.x == 0 && *list_epoch != in.state->epoch) in.state->due = 1;
+  MOLSTEP_GRID_STRIDE(i, n) {
+    const Packed4 p = pos[i], q = in.hold[i];
+    const double dx = p.x - q.x, dy = p.y - q.y, dz = p.z - q.z;
+    if (dx * dx + dy * dy + dz * dz > in.trigger) in.state->due = 1;
+  }
+}
+
+// The density pass, over the buffered inner list; where pruning is due, over the full list
+// instead, writing the buffered list anew (each atom's neighbours within the cutoff plus the
+// buffer, and the positions it was pruned at). At every step it also writes the neighbours
+// within the cutoff for the force pass. Both keep the full list's order, so with one thread per
+// atom the passes sum the same pairs in the same order however often the list is pruned (with a
+// group per atom the entries are dealt to its lanes by their place in the list walked, so the
+// grouping of a sum, and its round-off, can change). The inner lists spare the passes the ~40%
+// of the full list in the skin. Also writes pf[i] = (x, y, z, F'(rho_i)) (full list), so the
+// force pass reads a partner's position and embedding derivative in one 32-byte load. With TPA
+// > 1 the group walks the list in rounds of TPA consecutive entries (the same number of rounds
+// for every lane of the group) and a ballot over the group places each lane's kept entry, so a
+// compacted list keeps the list's order. With HALF, rho_j gets i's share by atomicAdd, and the
+// embedding (and pf) wait for eam_embed_kernel. The density sum and the embedding function stay
+// double in either precision.
 template <bool EV, class R, bool HALF, int TPA>
 __global__ void eam_density_kernel(std::size_t n, DeviceBox box, const Packed4* __restrict__ pos, Tables t,
                                    EamPacked pk, const int* __restrict__ index, const int* __restrict__ count,
-                                   std::size_t lstride, int* __restrict__ inner_index, int* __restrict__ inner_count,
-                                   double* rho, Packed4* __restrict__ pf, double* e) {
+                                   std::size_t lstride, const unsigned* list_epoch, InnerList in, double* rho,
+                                   Packed4* __restrict__ pf, double* e) {
   const Slot<TPA> s;
   const std::size_t i = s.i;
   const bool active = i < n;
+  const bool prune = in.state->due != 0;
+  // Without a buffer the check is skipped and every pass prunes: the buffered list would never be
+  // read, so it is neither kept nor written (the step is then the plain two-list one).
+  const bool rewrite = prune && in.trigger > 0.0;
   const int wl = static_cast<int>(threadIdx.x % 32u);  // lane in the warp (blocks are whole warps)
   const unsigned group = ((1u << TPA) - 1u) << (wl / TPA * TPA);
   const unsigned below = (1u << wl) - 1u;
+  // Appends j to list `to` of atom i where `take` (at slot `at`, counted on by the group).
+  const auto append = [&](int* to, int& at, bool take, int j) {
+    if constexpr (TPA == 1) {
+      if (take) to[static_cast<std::size_t>(at) * lstride + i] = j;
+      at += take ? 1 : 0;
+    } else {
+      const unsigned votes = __ballot_sync(group, take) & group;
+      if (take) to[static_cast<std::size_t>(at + __popc(votes & below)) * lstride + i] = j;
+      at += __popc(votes);
+    }
+  };
   double rho_i = 0.0;
-  int inside = 0;
+  int kept = 0, cut = 0;
   const Packed4 pi = active ? pos[i] : Packed4{0.0, 0.0, 0.0, 0.0};
   const double xi = pi.x, yi = pi.y, zi = pi.z;
   const int ti = pk.one_type || !active ? 1 : static_cast<int>(pi.w);
-  const int cnt = active ? count[i] : 0;
-  walk_list<TPA>(pos, index, lstride, i, cnt, s.lane, [&](bool has, int j, const Packed4& pj) {
-    bool in = false;
+  const int cnt = active ? (prune ? count[i] : in.count[i]) : 0;
+  walk_list<TPA>(pos, prune ? index : in.index, lstride, i, cnt, s.lane, [&](bool has, int j, const Packed4& pj) {
+    bool inside = false, keep = false;
     int tj = 1;
     double rsq = 0.0;
     if (has) {
@@ -253,17 +285,12 @@ __global__ void eam_density_kernel(std::size_t n, DeviceBox box, const Packed4* 
       const double dx = d.x, dy = d.y, dz = d.z;
       rsq = dx * dx + dy * dy + dz * dz;
       tj = pk.one_type ? 1 : static_cast<int>(pj.w);
-      in = rsq < t.cutsq;
+      inside = rsq < t.cutsq;
+      keep = rsq < in.cutsq;
     }
-    if constexpr (TPA == 1) {
-      if (in) inner_index[static_cast<std::size_t>(inside) * lstride + i] = j;
-      inside += in ? 1 : 0;
-    } else {
-      const unsigned votes = __ballot_sync(group, in) & group;
-      if (in) inner_index[static_cast<std::size_t>(inside + __popc(votes & below)) * lstride + i] = j;
-      inside += __popc(votes);
-    }
-    if (in) {
+    if (rewrite) append(in.index, kept, keep, j);
+    append(in.cut_index, cut, inside, j);
+    if (inside) {
       int m;
       R p;
       locate(t, static_cast<R>(sqrt(rsq)), m, p);
@@ -273,7 +300,18 @@ __global__ void eam_density_kernel(std::size_t n, DeviceBox box, const Packed4* 
   });
   if constexpr (TPA > 1) rho_i = group_sum<TPA>(rho_i);
   if (!active || s.lane != 0) return;
-  inner_count[i] = inside;
+  in.cut_count[i] = cut;
+  if (rewrite) {
+    in.count[i] = kept;
+    in.hold[i] = pi;
+  }
+  if (i == 0) {
+    ++in.state->passes;
+    if (prune) {
+      ++in.state->prunings;
+      in.state->epoch = *list_epoch;
+    }
+  }
   if constexpr (HALF)
     atomicAdd(rho + i, rho_i);
   else
@@ -290,7 +328,7 @@ __global__ void eam_embed_kernel(std::size_t n, const Packed4* __restrict__ pos,
   pf[i] = Packed4{p.x, p.y, p.z, embedding<EV>(t, static_cast<int>(p.w), rho[i], e, i)};
 }
 
-// The force pass over the inner list: a partner's position and F' from pf.
+// The force pass over the neighbours within the cutoff: a partner's position and F' from pf.
 template <bool EV, class R, bool HALF, int TPA>
 __global__ void eam_force_kernel(std::size_t n, DeviceBox box, const Packed4* __restrict__ pos,
                                  const Packed4* __restrict__ pf, Tables t, EamPacked pk, const int* __restrict__ index,
@@ -304,7 +342,7 @@ __global__ void eam_force_kernel(std::size_t n, DeviceBox box, const Packed4* __
   const Packed4 pi = active ? pf[i] : Packed4{0.0, 0.0, 0.0, 0.0};
   const double xi = pi.x, yi = pi.y, zi = pi.z, fpi = pi.w;
   const int ti = pk.one_type || !active ? 1 : static_cast<int>(pos[i].w);
-  const int cnt = active ? count[i] : 0;  // the inner count: every entry lies inside the cutoff
+  const int cnt = active ? count[i] : 0;  // InnerList::cut_count: every entry lies inside the cutoff
   walk_list<TPA>(pf, index, lstride, i, cnt, s.lane, [&](bool has, int j, const Packed4& pj) {
     if (!has) return;
     const double3 d = separation(xi, yi, zi, pj, box);
@@ -363,13 +401,17 @@ template <bool EV, class R, bool HALF>
 void eam_launch(const EamLaunch& a, int tpa) {
   const DeviceList& l = *a.list;
   const std::size_t n = a.n;
+  const InnerList& in = a.inner;
+  // Without a buffer the inner list is pruned at every step (any motion could close a gap of 0).
+  MOLSTEP_CUDA_CHECK(cudaMemsetAsync(&in.state->due, in.trigger > 0.0 ? 0 : 1, sizeof(int), gpu::stream()));
+  if (in.trigger > 0.0) gpu::launch_resident(n, prune_due_kernel, n, a.pos, in, l.epoch.data());
   with_tpa(tpa, [&](auto T) {
     constexpr int TPA = decltype(T)::value;
     gpu::launch(n * TPA, eam_density_kernel<EV, R, HALF, TPA>, n, a.box, a.pos, a.tables, a.packed, l.index.data(),
-                l.count.data(), l.stride, a.inner_index, a.inner_count, a.rho, a.pf, EV ? a.ev.e : nullptr);
+                l.count.data(), l.stride, l.epoch.data(), in, a.rho, a.pf, EV ? a.ev.e : nullptr);
     if constexpr (HALF) gpu::launch(n, eam_embed_kernel<EV>, n, a.pos, a.tables, a.rho, a.pf, EV ? a.ev.e : nullptr);
-    gpu::launch(n * TPA, eam_force_kernel<EV, R, HALF, TPA>, n, a.box, a.pos, a.pf, a.tables, a.packed,
-                a.inner_index, a.inner_count, l.stride, a.fx, a.fy, a.fz, a.ev, a.kick);
+    gpu::launch(n * TPA, eam_force_kernel<EV, R, HALF, TPA>, n, a.box, a.pos, a.pf, a.tables, a.packed, in.cut_index,
+                in.cut_count, l.stride, a.fx, a.fy, a.fz, a.ev, a.kick);
   });
 }
 

@@ -111,12 +111,14 @@ RunSummary run(Simulation& sim, long nsteps) {
       throw Error(format("pair cutoff plus skin (%g) is more than half the box length in %c (box length %g)", rl, "xyz"[d],
                               s.box.length(d)));
   // Memory check before any allocation: about 30 words per atom of state and scratch, the list
-  // at 1.2 times the mean neighbour count, and 3 words per cell of the list build (cells half
-  // the list cutoff wide: a dilute system can have many more cells than atoms).
+  // at 1.2 times the mean neighbour count (three times for EAM, which keeps two inner lists as large),
+  // and 3 words per cell of the list build (cells half the list cutoff wide: a dilute system
+  // can have many more cells than atoms).
   const double volume = s.box.volume();
   const double list_words = 1.2 * 4.18879 * rl * rl * rl * static_cast<double>(n) / volume + 16.0;
   const double cells = volume / (0.125 * rl * rl * rl);
-  const double need = static_cast<double>(n) * (30.0 * 8.0 + list_words * 4.0) + 12.0 * cells;
+  const double lists = PairCuda::list_copies(*sim.pair);
+  const double need = static_cast<double>(n) * (30.0 * 8.0 + lists * list_words * 4.0) + 12.0 * cells;
   std::size_t free_bytes = 0, total_bytes = 0;
   MOLSTEP_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
   if (need > 0.9 * static_cast<double>(free_bytes))
@@ -144,7 +146,7 @@ RunSummary run(Simulation& sim, long nsteps) {
   const int every = std::max(1, ns.every);
   NeighborCuda nb(box, rl, ListRule{every, ns.delay, ns.check, skin}, n);
   DeviceList list;
-  auto pair = PairCuda::make(*sim.pair, s.ntypes, sim.precision == Precision::mixed, n);
+  auto pair = PairCuda::make(*sim.pair, s.ntypes, sim.precision == Precision::mixed, n, skin);
   if (const int tpa = PairCuda::threads_per_atom(n); tpa > 1 && gpu::tuning().threads_per_atom == 0)
     sum.device += ", " + std::to_string(tpa) + " threads per atom";
   nb.build_now(a, list, status);
@@ -315,6 +317,7 @@ RunSummary run(Simulation& sim, long nsteps) {
   sum.notes.push_back(format("GPU memory: %s allocated by molstep (neighbour list: %d slots per atom)",
                                   gib(static_cast<double>(bytes)).c_str(), list.max_neighbors));
   sum.notes.push_back(step.summary());
+  if (auto note = pair->summary(); !note.empty()) sum.notes.push_back(std::move(note));
   return sum;
 }
 
