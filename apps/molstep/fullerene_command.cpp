@@ -91,8 +91,7 @@ int run_generate(const FullereneOptions& opt) {
   if (!opt.out.empty()) file = std::make_unique<core::AtomicFile>(opt.out);
   std::ostream& out = file ? file->stream() : std::cout;
   generator.run([&](const fl::PlanarMap& m) {
-    const auto spiral = fl::canonical_spiral(fl::as_triangulation(m));
-    out << (spiral ? fl::format_spiral(fl::Spiral{opt.atoms, *spiral}) : "-") << '\n';
+    out << fl::format_spiral(fl::canonical_general_spiral(fl::as_triangulation(m))) << '\n';
   });
   if (file) file->commit();
   return 0;
@@ -182,7 +181,7 @@ fl::IsomerSource optimize_source(const FullereneOptions& opt) {
   if (opt.ipr && opt.atoms == 0) throw Error("optimize: --ipr selects among the isomers of C_N: give N");
   if (!opt.spiral.empty()) {
     const fl::Spiral s = fl::parse_spiral(opt.spiral);
-    const fl::Triangulation t = fl::triangulation_from_spiral(s.atoms, s.pentagons);
+    const fl::Triangulation t = fl::triangulation_from_spiral(s);
     return [t](const auto& take) { take(0, t); };
   }
   if (!opt.input.empty()) {
@@ -285,7 +284,9 @@ std::function<int()> add_fullerene_command(CLI::App& app) {
 
   auto* optimize = cmd->add_subcommand("optimize", "Optimise isomers with the Wirz force field and print their properties");
   optimize->add_option("N", opt->atoms, "every isomer of C_N");
-  optimize->add_option("--spiral", opt->spiral, "one isomer by its face spiral, e.g. 60:1,7,9,11,13,15,18,20,22,24,26,32");
+  optimize->add_option("--spiral", opt->spiral,
+                       "one isomer by its spiral, e.g. 60:1,7,9,11,13,15,18,20,22,24,26,32, or with jumps "
+                       "380:110,2;45,70,71,82,83,110,119,120,144,184,185,192");
   optimize->add_option("--input", opt->input, "the isomers of a planar_code file (duals or cubic graphs)");
   optimize->add_flag("--ipr", opt->ipr, "with N: isolated-pentagon isomers only");
   optimize->add_option("--out,-o", opt->out, "optimised geometries: FILE.xyz, FILE.mol2 or FILE.json");

@@ -14,6 +14,7 @@
 #include "molstep/core/error.hpp"
 #include "molstep/fullerene/dual.hpp"
 #include "molstep/io/planar_code.hpp"
+#include "support/fullerene_isomers.hpp"
 #include "support/paths.hpp"
 
 using molstep::Error;
@@ -52,9 +53,26 @@ Triangulation relabelled(const Triangulation& t, unsigned seed) {
   return r;
 }
 
+/// How many orientation-preserving automorphisms `t` has: the order of its rotation group.
+int rotations(const Triangulation& t) {
+  int count = 0;
+  for (int v = 0; v < t.size(); ++v)
+    for (int k = 0; k < t.degree[v]; ++k) count += molstep::fullerene::detail::extends_to_isomorphism(t, t, v, k);
+  return count;
+}
+
 std::string spiral_error(int atoms, const std::array<int, 12>& pentagons) {
   try {
     (void)triangulation_from_spiral(atoms, pentagons);
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+std::string spiral_error(const Spiral& spiral) {
+  try {
+    (void)triangulation_from_spiral(spiral);
   } catch (const Error& e) {
     return e.what();
   }
@@ -124,6 +142,7 @@ TEST(Spiral, EveryBuckyGenIsomerRoundTripsThroughItsCanonicalSpiral) {
       EXPECT_EQ(spiral_from(back, 0, 1, true), name);
       EXPECT_EQ(canonical_spiral(mirrored(t)), name);
       EXPECT_EQ(canonical_spiral(relabelled(t, static_cast<unsigned>(i))), name);
+      EXPECT_EQ(canonical_general_spiral(t), Spiral(t.atoms(), *name));
     }
     // One name per isomer: BuckyGen's isomers are pairwise distinct, and so are the names.
     EXPECT_EQ(names.size(), count);
@@ -200,12 +219,193 @@ TEST(Spiral, ParsesAndFormatsNames) {
   EXPECT_EQ(parse_spiral(" C60 : 1, 7, 9, 11, 13, 15, 18, 20, 22, 24, 26, 32 "), c60);
   EXPECT_EQ(parse_spiral("c60: 1 7 9 11 13 15 18 20 22 24 26 32"), c60);
   EXPECT_EQ(parse_spiral(format_spiral(c60)), c60);
-  const std::string usage = " (expected N:p1,...,p12 such as 60:1,7,9,11,13,15,18,20,22,24,26,32)";
+  const std::string usage =
+      " (expected N:p1,...,p12 such as 60:1,7,9,11,13,15,18,20,22,24,26,32, or with jumps N:j1,l1,...;p1,...,p12)";
   EXPECT_EQ(parse_error("60 1,7"), "bad spiral '60 1,7': expected ':' after the number of atoms" + usage);
   EXPECT_EQ(parse_error("C:1"), "bad spiral 'C:1': expected the number of atoms at character 2" + usage);
   EXPECT_EQ(parse_error("60:1,7,9"), "bad spiral '60:1,7,9': it has 3 pentagon positions, not 12" + usage);
   EXPECT_EQ(parse_error("60:1,7,9,11,13,15,18,20,22,24,26,32,34"),
-            "bad spiral '60:1,7,9,11,13,15,18,20,22,24,26,32,34': more than 12 pentagon positions, or stray text "
-            "at character 37" + usage);
-  EXPECT_EQ(parse_error("60:1,7,x"), "bad spiral '60:1,7,x': expected a pentagon position at character 8" + usage);
+            "bad spiral '60:1,7,9,11,13,15,18,20,22,24,26,32,34': it has 13 pentagon positions, not 12" + usage);
+  EXPECT_EQ(parse_error("60:1,7,x"), "bad spiral '60:1,7,x': expected a number at character 8" + usage);
+  EXPECT_EQ(parse_error("60:1,7 x"), "bad spiral '60:1,7 x': unexpected 'x' at character 8" + usage);
+}
+
+// The smallest fullerenes without a face spiral, by their published general spirals. `published`
+// is the name as Wirz, Schwerdtfeger and Avery give it (Fullerenes Nanotubes Carbon Nanostruct.
+// 26, 607 (2018); the same strings are the examples of their Fullerene program,
+// github.com/jamesavery/fullerenes, apps/read-general-spiral.cc): "GS" names start at a pentagon,
+// "CS" names anywhere. `gs` and `cs` are the canonical names from pentagon starts and from every
+// start in molstep's form; each is the published one where that is the published kind, and the
+// C380 CS name is also the spiral that program's apps/c380-paper.cc builds T-C380 from. The
+// others are molstep's own results, kept to catch changes.
+struct WithoutFaceSpiral {
+  const char* published;
+  int rotations;  // order of the point group's rotation subgroup: T 12, D3 6
+  const char* gs;
+  const char* cs;
+};
+constexpr std::array<WithoutFaceSpiral, 4> kWithoutFaceSpirals{{
+    {"[GS: 162,2,186,3; 1,4,5,126,127,136,137,155,162,171,172,186]-C380-fullerene", 12,
+     "380:162,2,186,3;1,4,5,126,127,136,137,155,162,171,172,186",
+     "380:110,2;45,70,71,82,83,110,119,120,144,184,185,192"},
+    {"D3-[GS:171,8,178,9; 1,3,4,5,168,169,170,178,190,191,192,194]-C384-fullerene", 6,
+     "384:171,8,178,9;1,3,4,5,168,169,170,178,190,191,192,194",
+     "384:49,1;29,30,31,49,145,146,170,171,190,191,192,194"},
+    {"D3-[CS:62,1;39,40,41,62,170,171,197,198,218,219,220,222]-C440-fullerene", 6,
+     "440:198,9,205,10;1,3,4,5,195,196,197,205,218,219,220,222",
+     "440:62,1;39,40,41,62,170,171,197,198,218,219,220,222"},
+    {"D3-[GS:297,8,310,9; 1,10,12,14,260,262,264,310,324,326,328,338]-C672-fullerene", 6,
+     "672:297,8,310,9;1,10,12,14,260,262,264,310,324,326,328,338",
+     "672:142,1;51,53,109,111,220,252,288,302,304,306,320,338"},
+}};
+
+TEST(Spiral, FullerenesWithoutFaceSpiralsGetTheirPublishedGeneralSpirals) {
+  for (const WithoutFaceSpiral& f : kWithoutFaceSpirals) {
+    SCOPED_TRACE(f.published);
+    const Triangulation t = triangulation_from_spiral(parse_spiral(f.published));
+    ASSERT_NO_THROW(validate(t));
+    ASSERT_NO_THROW(validate(dualize(t)));
+    EXPECT_EQ(rotations(t), f.rotations);
+    // No face spiral from any start: every face, first neighbour and sense runs into itself.
+    int face_spirals = 0;
+    for (int first = 0; first < t.size(); ++first)
+      for (int j = 0; j < t.degree[first]; ++j)
+        for (bool clockwise : {true, false})
+          face_spirals += spiral_from(t, first, t.adj[first][j], clockwise).has_value();
+    EXPECT_EQ(face_spirals, 0);
+    EXPECT_EQ(canonical_spiral(t), std::nullopt);
+
+    const Spiral gs = canonical_general_spiral(t, SpiralStarts::pentagons);
+    const Spiral cs = canonical_general_spiral(t);
+    EXPECT_EQ(format_spiral(gs), f.gs);
+    EXPECT_EQ(format_spiral(cs), f.cs);
+    for (const Spiral& s : {gs, cs}) {
+      const Triangulation back = triangulation_from_spiral(s);
+      EXPECT_TRUE(same_fullerene(t, back));
+      EXPECT_EQ(general_spiral_from(back, 0, 1, true), s);
+      EXPECT_EQ(parse_spiral(format_spiral(s)), s);
+    }
+    EXPECT_EQ(canonical_general_spiral(mirrored(t)), cs);
+    EXPECT_EQ(canonical_general_spiral(relabelled(t, 7)), cs);
+  }
+}
+
+TEST(Spiral, TetrahedralC100HasFaceSpiralsButNoneFromAPentagon) {
+  // Wirz et al.'s example: its GS name needs a jump, its classical (CS) name does not, and
+  // molstep's name is the classical one.
+  const Triangulation t =
+      triangulation_from_spiral(parse_spiral("Td-[GS: 43,2; 1,4,5,26,27,31,32,40,43,47,48,52]-C100-fullerene"));
+  ASSERT_NO_THROW(validate(dualize(t)));
+  EXPECT_EQ(rotations(t), 12);
+  const std::array<int, 12> classical = {2, 8, 9, 23, 24, 28, 29, 37, 41, 45, 46, 52};
+  EXPECT_EQ(canonical_spiral(t), classical);
+  EXPECT_EQ(canonical_general_spiral(t), Spiral(100, classical));
+  EXPECT_EQ(canonical_general_spiral(t, SpiralStarts::pentagons),
+            Spiral(100, {1, 4, 5, 26, 27, 31, 32, 40, 43, 47, 48, 52}, {{43, 2}}));
+}
+
+TEST(Spiral, GeneralSpiralsFromAnyStartWindBackToTheirFullerene) {
+  // C50 (all 271 isomers) and every 100th of the first 2000 isomers of C100 and C200; their
+  // nanotube-like isomers make many hexagon starts run into themselves.
+  std::vector<Triangulation> isomers = buckygen_isomers("c50.pc");
+  for (int atoms : {100, 200}) {
+    const auto more = molstep::test::every_nth_isomer(atoms, 2000, 100);
+    isomers.insert(isomers.end(), more.begin(), more.end());
+  }
+  std::mt19937 rng(2024);
+  int with_jumps = 0, without_jumps = 0;
+  for (std::size_t i = 0; i < isomers.size(); ++i) {
+    SCOPED_TRACE(i);
+    const Triangulation& t = isomers[i];
+    // The canonical name round-trips and does not depend on labels or orientation.
+    const Spiral name = canonical_general_spiral(t);
+    EXPECT_TRUE(same_fullerene(t, triangulation_from_spiral(name)));
+    EXPECT_EQ(canonical_general_spiral(relabelled(t, static_cast<unsigned>(i))), name);
+    EXPECT_EQ(canonical_general_spiral(mirrored(t)), name);
+    for (int trial = 0; trial < 4; ++trial) {
+      const int first = static_cast<int>(rng() % static_cast<unsigned>(t.size()));
+      const int second = t.adj[first][rng() % t.degree[first]];
+      const bool clockwise = rng() % 2 == 0;
+      const Spiral s = general_spiral_from(t, first, second, clockwise);
+      // It jumps exactly where the face spiral would run into itself.
+      const auto face = spiral_from(t, first, second, clockwise);
+      EXPECT_EQ(s.jumps.empty(), face.has_value());
+      if (face) {
+        EXPECT_EQ(s.pentagons, *face);
+      }
+      // The wind-up turns clockwise, so an anticlockwise spiral winds up the mirror image.
+      const Triangulation back = triangulation_from_spiral(s);
+      EXPECT_TRUE(isomorphic_oriented(clockwise ? t : mirrored(t), back)) << format_spiral(s);
+      EXPECT_EQ(general_spiral_from(back, 0, 1, true), s);
+      EXPECT_EQ(parse_spiral(format_spiral(s)), s);
+      ++(s.jumps.empty() ? without_jumps : with_jumps);
+    }
+  }
+  EXPECT_GT(with_jumps, 20);
+  EXPECT_GT(without_jumps, 20);
+}
+
+TEST(Spiral, BadJumpSpiralsAreRejectedWithTheReason) {
+  const std::array<int, 12> p = {1, 4, 5, 126, 127, 136, 137, 155, 162, 171, 172, 186};
+  const std::string positions = "1,4,5,126,127,136,137,155,162,171,172,186";
+  EXPECT_EQ(spiral_error(Spiral(380, p, {{2, 1}})),
+            "spiral 380:2,1;" + positions + ": jump position 2 is outside 3..191");
+  EXPECT_EQ(spiral_error(Spiral(380, p, {{192, 1}})),
+            "spiral 380:192,1;" + positions + ": jump position 192 is outside 3..191");
+  EXPECT_EQ(spiral_error(Spiral(380, p, {{186, 3}, {162, 2}})),
+            "spiral 380:186,3,162,2;" + positions + ": jump positions must increase");
+  EXPECT_EQ(spiral_error(Spiral(380, p, {{162, 0}, {186, 3}})),
+            "spiral 380:162,0,186,3;" + positions + ": the jump at position 162 has length 0, not at least 1");
+  const std::string too_far = spiral_error(Spiral(380, p, {{162, 2}, {186, 300}}));
+  EXPECT_EQ(too_far.rfind("spiral 380:162,2,186,300;" + positions +
+                              " does not close to a fullerene: the jump at face 186 moves 300 faces but only ",
+                          0),
+            0u)
+      << too_far;
+  // The published name without its jumps, or with a jump too short, does not close.
+  for (const auto& jumps : {std::vector<Jump>{}, std::vector<Jump>{{162, 1}, {186, 3}}}) {
+    const std::string e = spiral_error(Spiral(380, p, jumps));
+    EXPECT_NE(e.find(" does not close to a fullerene: "), std::string::npos) << e;
+  }
+}
+
+TEST(Spiral, ParsesAndFormatsJumpSpiralsInBothForms) {
+  const Spiral c380(380, {1, 4, 5, 126, 127, 136, 137, 155, 162, 171, 172, 186}, {{162, 2}, {186, 3}});
+  EXPECT_EQ(format_spiral(c380), "380:162,2,186,3;1,4,5,126,127,136,137,155,162,171,172,186");
+  for (const char* text : {"380:162,2,186,3;1,4,5,126,127,136,137,155,162,171,172,186",
+                           " C380 : 162,2, 186,3 ; 1 4 5 126 127 136 137 155 162 171 172 186 ",
+                           "[GS: 162,2,186,3; 1,4,5,126,127,136,137,155,162,171,172,186]-C380-fullerene",
+                           "T-[CS:162,2,186,3;1,4,5,126,127,136,137,155,162,171,172,186]-C380",
+                           "[162,2,186,3; 1,4,5,126,127,136,137,155,162,171,172,186]-c380-Fullerene"})
+    EXPECT_EQ(parse_spiral(text), c380) << text;
+  EXPECT_EQ(parse_spiral("Ih-[1,7,9,11,13,15,18,20,22,24,26,32]-C60-fullerene"), Spiral(60, kC60Ih));
+  EXPECT_EQ(parse_spiral("[GS: 1,7,9,11,13,15,18,20,22,24,26,32]-C60"), Spiral(60, kC60Ih));
+
+  const std::string usage =
+      " (expected N:p1,...,p12 such as 60:1,7,9,11,13,15,18,20,22,24,26,32, or with jumps N:j1,l1,...;p1,...,p12)";
+  EXPECT_EQ(parse_error("380:162,2,186;1,4,5,126,127,136,137,155,162,171,172,186"),
+            "bad spiral '380:162,2,186;1,4,5,126,127,136,137,155,162,171,172,186': the jumps before ';' must be "
+            "pairs position,length, but there are 3 numbers" + usage);
+  EXPECT_EQ(parse_error("380:162,2;186,3;1,4"),
+            "bad spiral '380:162,2;186,3;1,4': a second ';' at character 16 (only the jumps end with ';')" + usage);
+  EXPECT_EQ(parse_error("380:162,2;1,4,5"),
+            "bad spiral '380:162,2;1,4,5': it has 3 pentagon positions, not 12" + usage);
+
+  const std::string published =
+      " (expected [GS: j1,l1,...; p1,...,p12]-CN-fullerene, the jumps and ';' only if there are any)";
+  const std::string p12 = "1,4,5,126,127,136,137,155,162,171,172,186";
+  EXPECT_EQ(parse_error("[XS: 162,2; " + p12 + "]-C380"),
+            "bad spiral '[XS: 162,2; " + p12 + "]-C380': unknown spiral scheme 'XS' (known: GS, CS)" + published);
+  EXPECT_EQ(parse_error("[GS 162,2; " + p12 + "]-C380"),
+            "bad spiral '[GS 162,2; " + p12 + "]-C380': expected ':' after GS at character 5" + published);
+  EXPECT_EQ(parse_error("[GS: " + p12 + "-C380"),
+            "bad spiral '[GS: " + p12 + "-C380': expected ']' after the pentagon positions at character 47" +
+                published);
+  EXPECT_EQ(parse_error("[GS: " + p12 + "]-fullerene"),
+            "bad spiral '[GS: " + p12 + "]-fullerene': expected '-C' and the number of atoms after ']' at "
+            "character 49" + published);
+  EXPECT_EQ(parse_error("[GS: " + p12 + "]-C380-fulerene"),
+            "bad spiral '[GS: " + p12 + "]-C380-fulerene': expected 'fullerene' at character 54" + published);
+  EXPECT_EQ(parse_error("T [GS: " + p12 + "]-C380"),
+            "bad spiral 'T [GS: " + p12 + "]-C380': expected '[' or a point group and '-' at character 3" + published);
 }

@@ -315,8 +315,7 @@ OptimizedIsomer optimize_isomer(const Triangulation& dual, std::uint64_t index, 
   int stage = 0;
   const auto lap = [&] { r.seconds[stage++] = seconds_since(mark); };
   try {
-    const auto spiral = canonical_spiral(dual);
-    r.spiral = spiral ? format_spiral(Spiral{r.atoms, *spiral}) : "-";
+    r.spiral = format_spiral(canonical_general_spiral(dual));
     lap();
     out.graph = dualize(dual);
     lap();
@@ -390,8 +389,7 @@ void run_on_gpu(cuda::IsomerPipeline& pipeline, const Todo& todo, std::vector<Op
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 16)
     for (long i = 0; i < n; ++i) {
       auto mark = Clock::now();
-      const auto spiral = canonical_spiral(todo[i].second);
-      spirals[i] = spiral ? format_spiral(Spiral{todo[i].second.atoms(), *spiral}) : "-";
+      spirals[i] = format_spiral(canonical_general_spiral(todo[i].second));
       seconds[i] = seconds_since(mark);
     }
   });

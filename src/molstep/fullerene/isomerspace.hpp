@@ -31,7 +31,7 @@ using StageSeconds = std::array<double, kStageNames.size()>;
 /// One row of an isomer-space table.
 struct IsomerResult {
   std::uint64_t index = 0;  ///< position in the source: the generator's order, or the input file's
-  std::string spiral;       ///< canonical spiral "N:p1,...,p12"; "-" for an isomer without one
+  std::string spiral;       ///< canonical general spiral "N:p1,...,p12" (with jumps "N:j,l;p1,...,p12")
   int atoms = 0;
   IsomerStatus status = IsomerStatus::failed;
   int iterations = 0;
