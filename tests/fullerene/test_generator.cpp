@@ -12,7 +12,6 @@
 #include "molstep/fullerene/canonical.hpp"
 #include "molstep/fullerene/expansion.hpp"
 #include "molstep/fullerene/generator.hpp"
-#include "molstep/fullerene/ordered_generation.hpp"
 
 namespace molstep::fullerene {
 namespace {
@@ -106,35 +105,6 @@ TEST(FullereneGenerator, PartsPartitionTheIsomerSpace) {
   EXPECT_EQ(codes.size(), kAll.at(56));
   EXPECT_EQ(count_isomers(60, false, 2), kAll.at(60));
   EXPECT_EQ(count_isomers(70, true, 2), kIpr.at(70));
-}
-
-// On several threads the isomers come out exactly as run() gives them: the same duals (same
-// labelling) in the same order; a sink that throws stops generation and the exception comes out.
-TEST(FullereneGenerator, GenerationOnThreadsKeepsRunsOrder) {
-  for (const auto& [n, ipr] : {std::pair{60, false}, std::pair{70, false}, std::pair{76, true}}) {
-    std::vector<Triangulation> serial;
-    Generator(GeneratorOptions{n, ipr, 0, 1}).run([&](const PlanarMap& m) { serial.push_back(as_triangulation(m)); });
-    for (const int threads : {1, 3}) {
-      std::size_t k = 0;
-      std::size_t mismatches = 0;
-      const std::uint64_t count =
-          generate_in_order(GeneratorOptions{n, ipr, 0, 1}, threads, [&](const Triangulation& t) {
-            if (k >= serial.size() || t.adj != serial[k].adj || t.degree != serial[k].degree) ++mismatches;
-            ++k;
-          });
-      EXPECT_EQ(count, serial.size()) << "C" << n << " on " << threads << " threads";
-      EXPECT_EQ(k, serial.size());
-      EXPECT_EQ(mismatches, 0u) << "C" << n << " on " << threads << " threads";
-    }
-  }
-  struct Enough {};
-  std::size_t seen = 0;
-  EXPECT_THROW(generate_in_order(GeneratorOptions{80, false, 0, 1}, 4,
-                                 [&](const Triangulation&) {
-                                   if (++seen == 1000) throw Enough{};
-                                 }),
-               Enough);
-  EXPECT_EQ(seen, 1000u);
 }
 
 TEST(FullereneGenerator, ExpansionIsUndoneByItsReduction) {

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "molstep/core/error.hpp"
 #include "molstep/fullerene/canonical.hpp"
@@ -71,61 +72,56 @@ Generator::Generator(const GeneratorOptions& options) : options_(options) {
   code_b_.resize(code_a_.size());
 }
 
-void Generator::start(const std::function<void(const PlanarMap&)>* sink,
-                      const std::function<void(const Subtree&)>* subtrees) {
-  sink_ = sink;
-  subtree_sink_ = subtrees;
-  in_subtree_ = false;
-  emitted_ = 0;
-  split_index_ = 0;
+std::vector<Generator::Subtree> Generator::seeds() const {
   std::vector<Triangulation> seeds{c28_td_dual()};
   for (int rings = 0; 12 + 5 * rings <= target_nv_; ++rings) seeds.push_back(nanotube_5_0_dual(rings));
+  std::vector<Subtree> roots;
   for (const Triangulation& seed : seeds) {
     if (seed.size() > target_nv_) continue;
-    level_[0] = as_planar_map(seed);
-    rivals_[0].carried = false;
     // The seeds are highly symmetric: their children are always checked for repeats.
-    visit(0, 2);
+    roots.push_back(Subtree{as_planar_map(seed), 2});
   }
-  sink_ = nullptr;
-  subtree_sink_ = nullptr;
+  return roots;
 }
 
-std::uint64_t Generator::run(const std::function<void(const PlanarMap&)>& sink) {
-  start(&sink, nullptr);
-  return emitted_;
-}
-
-void Generator::for_each_subtree(const std::function<void(const Subtree&)>& sink) { start(nullptr, &sink); }
-
-std::uint64_t Generator::run_subtree(const Subtree& subtree, const std::function<void(const PlanarMap&)>& sink) {
-  sink_ = &sink;
-  in_subtree_ = true;
-  emitted_ = 0;
+void Generator::start_at(const Subtree& subtree) {
   level_[0].copy_from(subtree.root);
   rivals_[0].carried = false;
   visit(0, subtree.nauto);
+}
+
+std::uint64_t Generator::run(const std::function<void(const PlanarMap&)>& sink) {
+  sink_ = &sink;
   in_subtree_ = false;
+  emitted_ = 0;
+  split_index_ = 0;
+  for (const Subtree& seed : seeds()) start_at(seed);
+  sink_ = nullptr;
+  return emitted_;
+}
+
+std::uint64_t Generator::run_subtree(const Subtree& subtree, const std::function<void(const PlanarMap&)>& sink,
+                                     const Fork* fork, std::uint64_t budget) {
+  sink_ = &sink;
+  fork_ = fork;
+  fork_budget_ = budget;
+  in_subtree_ = true;
+  emitted_ = 0;
+  searched_ = 0;
+  start_at(subtree);
+  in_subtree_ = false;
+  fork_ = nullptr;
   sink_ = nullptr;
   return emitted_;
 }
 
 void Generator::visit(int depth, int nauto) {
   const PlanarMap& g = level_[depth];
-  const bool first_past_split =
-      !in_subtree_ && g.nv >= split_nv_ && (depth == 0 || level_[depth - 1].nv < split_nv_);
-  if (first_past_split) {
-    const std::uint64_t index = split_index_++;
-    if (index % static_cast<std::uint64_t>(options_.parts) != static_cast<std::uint64_t>(options_.part)) return;
-    if (subtree_sink_ != nullptr) {
-      Subtree t;
-      t.root.copy_from(g);
-      t.nauto = nauto;
-      t.index = index;
-      (*subtree_sink_)(t);
-      return;
-    }
-  }
+  // Parts are dealt out, in run()'s order, to the nodes where the search first reaches split_nv_.
+  const bool first_past_split = !in_subtree_ && g.nv >= split_nv_ && (depth == 0 || level_[depth - 1].nv < split_nv_);
+  if (first_past_split &&
+      split_index_++ % static_cast<std::uint64_t>(options_.parts) != static_cast<std::uint64_t>(options_.part))
+    return;
   if (g.nv == target_nv_) {
     if (!options_.ipr || is_ipr(g)) {
       ++emitted_;
@@ -133,6 +129,11 @@ void Generator::visit(int depth, int nauto) {
     }
     return;
   }
+  if (fork_ != nullptr && depth > 0 && searched_ >= fork_budget_) {
+    (*fork_)(g, nauto);
+    return;
+  }
+  ++searched_;
   search(depth, nauto);
 }
 
@@ -468,6 +469,26 @@ bool Generator::is_canonical(const PlanarMap& g, const RowOp& row, bool either_e
   return true;
 }
 
+namespace {
+/// Counts the isomers below `node` into *total on the calling thread's generator in `pool`;
+/// the nodes the bounded expansion hands out become tasks of their own. They are made once the
+/// expansion is over: a thread may run a new task at once, on the same generator.
+void count_below(const Generator::Subtree& node, Generator* pool, std::atomic<std::uint64_t>* total) {
+  std::vector<Generator::Subtree> forks;
+  const Generator::Fork fork = [&forks](const PlanarMap& root, int nauto) {
+    forks.emplace_back();
+    forks.back().root.copy_from(root);
+    forks.back().nauto = nauto;
+  };
+  *total += pool[omp_get_thread_num()].run_subtree(
+      node, [](const PlanarMap&) {}, &fork, Generator::kTaskBudget);
+  for (const Generator::Subtree& child : forks) {
+#pragma omp task firstprivate(child, pool, total)
+    count_below(child, pool, total);
+  }
+}
+}  // namespace
+
 std::uint64_t count_isomers(int atoms, bool ipr, int threads) {
   check_atom_count(atoms);
   const GeneratorOptions options{atoms, ipr, 0, 1};
@@ -476,12 +497,13 @@ std::uint64_t count_isomers(int atoms, bool ipr, int threads) {
   std::atomic<std::uint64_t> total{0};
   std::atomic<std::uint64_t>* sum = &total;
   Generator* pool = workers.data();
+  const std::vector<Generator::Subtree> seeds = workers[0].seeds();
 #pragma omp parallel num_threads(threads)
 #pragma omp single
-  Generator(options).for_each_subtree([sum, pool](const Generator::Subtree& subtree) {
-#pragma omp task firstprivate(subtree, sum, pool)
-    *sum += pool[omp_get_thread_num()].run_subtree(subtree, [](const PlanarMap&) {});
-  });
+  for (const Generator::Subtree& seed : seeds) {
+#pragma omp task firstprivate(seed, pool, sum)
+    count_below(seed, pool, sum);
+  }
   return total;
 }
 

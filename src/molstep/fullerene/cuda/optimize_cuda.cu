@@ -208,8 +208,17 @@ __device__ void store(double* p, V<T> v) {
   p[2] = static_cast<double>(v.z);
 }
 
+// Registers per thread of the optimiser. Uncapped, nvcc gives it 214 in double (the Wirz terms'
+// temporaries), so a C200 block of 224 threads leaves no room for a second on an SM: 132
+// isomers in flight on an H100, each a latency-bound chain of barriers. Capped at 80 (spilling
+// to L1), three blocks fit: C200 double, first 20,000 isomers, GPU optimiser 4.99 -> 3.46 s, end
+// to end 3,065 -> 4,273 isomers/s; single 2.05 -> 1.87 s; C100 double 0.83 -> 0.60 s. Caps of
+// 160, 128 and 96 measured 5.05, 3.50 and 3.74 s (bench/RESULTS.md, run 12). The arithmetic is
+// the same whatever the cap.
+constexpr int kOptimiseRegisters = 80;
+
 template <class T, bool kFlatness>
-__global__ void optimise_kernel(BatchView b, OptimiseSettings s) {
+__global__ void __maxnreg__(kOptimiseRegisters) optimise_kernel(BatchView b, OptimiseSettings s) {
   extern __shared__ __align__(16) unsigned char smem[];
   __shared__ BlockScratch<T> red;
   __shared__ BlockScratch<int> ired;
