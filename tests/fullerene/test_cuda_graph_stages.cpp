@@ -21,7 +21,6 @@
 namespace molstep::fullerene {
 namespace {
 
-namespace status = cuda::slot_status;
 using test::first_isomers;
 
 constexpr std::size_t kIsomers = 10000;
@@ -66,7 +65,7 @@ void expect_matches_cpu(int atoms, std::size_t expected_isomers) {
   for (long i = 0; i < count; ++i) {
     Comparison& c = cmp[i];
     const CubicGraph g = dualize(duals[i]);
-    c.status_new = gpu.status[i] == status::kNew;
+    c.status_new = gpu.status[i] == cuda::kNew;
     c.graph_equal = gpu.graphs[i] == g;
     if (!c.status_new || !c.graph_equal) continue;
     const std::vector<std::array<double, 2>> layout = tutte_layout(g);
@@ -109,11 +108,11 @@ TEST(FullereneCudaGraphStages, ActOnlyOnNewSlotsAndMarkABrokenDualInvalid) {
   // Slot 1: every neighbour 0 and every degree 0, no triangles at all.
   for (auto& row : duals[1].adj) row.fill(0);
   std::fill(duals[1].degree.begin(), duals[1].degree.end(), 0);
-  const std::vector<int> before{status::kNew, status::kNew, status::kEmpty, status::kConverged, status::kNew};
+  using enum cuda::SlotStatus;
+  const std::vector<int> before{kNew, kNew, kEmpty, kConverged, kNew};
   const cuda::GraphStagesOutput gpu = cuda::run_graph_stages(duals, before);
   ASSERT_EQ(gpu.status.size(), 5u);
-  EXPECT_EQ(gpu.status, (std::vector<int>{status::kNew, status::kInvalid, status::kEmpty, status::kConverged,
-                                          status::kNew}));
+  EXPECT_EQ(gpu.status, (std::vector<int>{kNew, kInvalid, kEmpty, kConverged, kNew}));
 
   for (const std::size_t i : {std::size_t{0}, std::size_t{4}}) {
     const CubicGraph g = dualize(duals[i]);

@@ -19,11 +19,6 @@
 
 namespace molstep::fullerene::cuda {
 
-static_assert(slot_status::kEmpty == kEmpty && slot_status::kNew == kNew && slot_status::kOptimising == kOptimising &&
-                  slot_status::kConverged == kConverged && slot_status::kFailed == kFailed &&
-                  slot_status::kInvalid == kInvalid,
-              "graph_stages.hpp's slot_status must mirror SlotStatus");
-
 namespace {
 
 /// Largest block the collectives of block_reduce.cuh handle (32 warps).

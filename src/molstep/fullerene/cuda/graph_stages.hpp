@@ -7,20 +7,10 @@
 #include <span>
 #include <vector>
 
+#include "molstep/fullerene/cuda/slot_status.hpp"
 #include "molstep/fullerene/graph.hpp"
 
 namespace molstep::fullerene::cuda {
-
-/// The values of SlotStatus (isomer_batch.cuh) as plain ints, for code that cannot include CUDA
-/// headers; graph_stages.cu checks that they agree.
-namespace slot_status {
-inline constexpr int kEmpty = 0;
-inline constexpr int kNew = 1;
-inline constexpr int kOptimising = 2;
-inline constexpr int kConverged = 3;
-inline constexpr int kFailed = 4;
-inline constexpr int kInvalid = 5;
-}  // namespace slot_status
 
 /// What the graph stages leave in each slot of a batch, copied back to the host.
 struct GraphStagesOutput {

@@ -5,22 +5,13 @@
 
 #include <cstdint>
 
+#include "molstep/fullerene/cuda/slot_status.hpp"
 #include "molstep/fullerene/properties.hpp"
 #include "molstep/gpu/device_array.cuh"
 
 namespace molstep::fullerene::cuda {
 
-/// Where an isomer slot of a batch stands. The lockstep kernels run one block per slot and act
-/// only on the slots in the state they handle, so a batch can hold isomers at different stages.
-enum SlotStatus : std::int32_t {
-  kEmpty = 0,       ///< free: the queue may fill it
-  kNew = 1,         ///< holds a dual graph; the graph stages (dualise, Tutte, projection) are due
-  kOptimising = 2,  ///< has a start geometry and CG state; more iterations are due
-  kConverged = 3,   ///< done, converged (properties due, then drained)
-  kFailed = 4,      ///< done: iteration budget spent or the line search stalled
-  kInvalid = 5,     ///< done: energy or geometry not finite, or the Tutte solve failed
-};
-
+/// Whether a slot's isomer is done (converged, failed or invalid).
 [[nodiscard]] __host__ __device__ inline bool finished(std::int32_t status) { return status >= kConverged; }
 
 /// Device pointers of a batch of `capacity` slots, every slot holding one C_N isomer. Arrays are

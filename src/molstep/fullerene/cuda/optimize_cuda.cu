@@ -210,12 +210,12 @@ __device__ void store(double* p, V<T> v) {
 
 // Registers per thread of the optimiser. Uncapped, nvcc gives it 214 in double (the Wirz terms'
 // temporaries), so a C200 block of 224 threads leaves no room for a second on an SM: 132
-// isomers in flight on an H100, each a latency-bound chain of barriers. Capped at 80 (spilling
-// to L1), three blocks fit: C200 double, first 20,000 isomers, GPU optimiser 4.99 -> 3.46 s, end
-// to end 3,065 -> 4,273 isomers/s; single 2.05 -> 1.87 s; C100 double 0.83 -> 0.60 s. Caps of
-// 160, 128 and 96 measured 5.05, 3.50 and 3.74 s (bench/RESULTS.md, run 12). The arithmetic is
-// the same whatever the cap.
-constexpr int kOptimiseRegisters = 80;
+// isomers in flight on an H100, each a latency-bound chain of barriers. Capped at 72 (spilling
+// to L1), four blocks fit: C200 double, first 20,000 isomers, GPU optimiser 4.99 -> 3.18 s, end
+// to end 3,065 -> 4,512 isomers/s; single 2.05 -> 1.84 s; C100 double 0.83 -> 0.61 s. Caps of
+// 160, 128, 96, 80 and 64 measured 5.05, 3.50, 3.74, 3.46 and 3.23 s (bench/RESULTS.md, run
+// 12). The arithmetic is the same whatever the cap.
+constexpr int kOptimiseRegisters = 72;
 
 template <class T, bool kFlatness>
 __global__ void __maxnreg__(kOptimiseRegisters) optimise_kernel(BatchView b, OptimiseSettings s) {
