@@ -67,6 +67,10 @@ void for_each_l0_expansion(const PlanarMap& h, F&& f);
 /// vertices), in the same order.
 template <class F>
 void for_each_size3_expansion(const PlanarMap& h, unsigned starts, F&& f);
+/// The same, calling f only when accept(const int* vertices, int n) takes the vertices that make
+/// up `changed` (with repeats), before `changed` is collected.
+template <class A, class F>
+void for_each_size3_expansion(const PlanarMap& h, unsigned starts, A&& accept, F&& f);
 
 /// Calls f(const RowOp&) for every view of every reduction of g removing at most max_size
 /// vertices; stops early when f returns false. The views are only candidates: contract() says

@@ -163,9 +163,15 @@ void for_each_first_leg(const PlanarMap& h, unsigned starts, G&& g) {
     for (int k = 0; k < 5; ++k) {
       const int t0 = h.adj[a0][k];
       const int in0 = h.index_of(t0, a0);
-      for (const int s : {1, -1}) {
-        const int t1 = h.at(t0, in0, 3 * s);
-        g(a0, t0, in0, t1, h.index_of(t1, t0), s);
+      const int t1 = h.at(t0, in0, 3);
+      const int in1 = h.index_of(t1, t0);
+      g(a0, t0, in0, t1, in1, 1);
+      // Round a hexagon, three places on is the same both ways.
+      if (h.deg[t0] == 6) {
+        g(a0, t0, in0, t1, in1, -1);
+      } else {
+        const int back = h.at(t0, in0, -3);
+        g(a0, t0, in0, back, h.index_of(back, t0), -1);
       }
     }
   }
@@ -185,22 +191,42 @@ void for_each_l0_expansion(const PlanarMap& h, F&& f) {
 
 template <class F>
 void for_each_size3_expansion(const PlanarMap& h, unsigned starts, F&& f) {
+  for_each_size3_expansion(h, starts, [](const int*, int) { return true; }, f);
+}
+
+template <class A, class F>
+void for_each_size3_expansion(const PlanarMap& h, unsigned starts, A&& accept, F&& f) {
   // The m = 2 cases of for_each_expansion, in the same order: the far end z is found first, and
-  // `changed` is only collected when z has degree 5.
+  // `changed` is only collected when z has degree 5 and `accept` takes its vertices.
   for_each_first_leg(h, starts, [&](int a0, int t0, int in0, int t1, int in1, int s) {
-    const auto common = [&] { return first_leg(h, a0, t0, in0, t1, in1, s); };
+    // a0, t0, t0's neighbours s and 2s places on, t1, t1's neighbour s places on (first_leg),
+    // then the rest of the expansion's vertices.
+    std::array<int, 10> list{};
+    const auto leg = [&] {
+      list[0] = a0;
+      list[1] = t0;
+      list[2] = h.at(t0, in0, s);
+      list[3] = h.at(t0, in0, 2 * s);
+      list[4] = t1;
+      list[5] = h.at(t1, in1, s);
+    };
+    const auto collect = [&list] {
+      VertexSet changed;
+      for (const int v : list) changed.add(v);
+      return changed;
+    };
     // B_00: bend at t1, two places on.
     const int b2 = h.at(t1, in1, 2 * s);
     if (b2 != a0 && b2 != t0 && b2 != t1) {
       const int bin = h.index_of(b2, t1);
       const int z = h.at(b2, bin, 3 * s);
       if (h.deg[z] == 5 && z != a0 && z != t0 && z != t1 && z != b2) {
-        VertexSet changed = common();
-        changed.add(b2);
-        changed.add(h.at(b2, bin, s));
-        changed.add(h.at(b2, bin, 2 * s));
-        changed.add(z);
-        f(Expansion{a0, t0, s, 2, 1, z}, changed);
+        leg();
+        list[6] = b2;
+        list[7] = h.at(b2, bin, s);
+        list[8] = h.at(b2, bin, 2 * s);
+        list[9] = z;
+        if (accept(list.data(), 10)) f(Expansion{a0, t0, s, 2, 1, z}, collect());
       }
     }
     // L_1: straight on.
@@ -209,12 +235,12 @@ void for_each_size3_expansion(const PlanarMap& h, unsigned starts, F&& f) {
       const int in2 = h.index_of(t2, t1);
       const int z = h.at(t2, in2, 2 * s);
       if (h.deg[z] == 5 && z != a0 && z != t0 && z != t1 && z != t2) {
-        VertexSet changed = common();
-        changed.add(h.at(t1, in1, 2 * s));
-        changed.add(t2);
-        changed.add(h.at(t2, in2, s));
-        changed.add(z);
-        f(Expansion{a0, t0, s, 2, -1, z}, changed);
+        leg();
+        list[6] = b2;
+        list[7] = t2;
+        list[8] = h.at(t2, in2, s);
+        list[9] = z;
+        if (accept(list.data(), 10)) f(Expansion{a0, t0, s, 2, -1, z}, collect());
       }
     }
   });

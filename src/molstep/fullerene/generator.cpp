@@ -67,6 +67,7 @@ Generator::Generator(const GeneratorOptions& options) : options_(options) {
   seen_.resize(level_.size());
   lasting_.resize(level_.size());
   rivals_.resize(level_.size());
+  row_bits_.resize(level_.size());
   for (int nv = 0; nv <= target_nv_; ++nv) max_canonical_.push_back(max_canonical_size(nv));
   code_a_.resize(static_cast<std::size_t>(bfs_code_length(target_nv_)));
   code_b_.resize(code_a_.size());
@@ -226,8 +227,32 @@ void Generator::search(int depth, int nauto) {
     if (nauto > 1 && !seen.insert(code).second) return;
     visit(depth + 1, child_auto);
   };
-  if (max_size >= 2) for_each_l0_expansion(h, consider);
-  if (max_size == 3) for_each_size3_expansion(h, starts, consider);
+  if (max_size >= 2 && h.nv + 2 != target_nv_ - 1) for_each_l0_expansion(h, consider);
+  // Every expansion of 3 vertices must rewrite a vertex of each L0 row (see consider): that is
+  // tested on the vertices it rewrites before they are collected into a set; and none is kept
+  // when it would leave the child one vertex short.
+  if (max_size == 3 && h.nv + 3 != target_nv_ - 1) {
+    if (l0_rows.empty() || l0_rows.size() > 64) {
+      for_each_size3_expansion(h, starts, consider);
+    } else {
+      auto& bits = row_bits_[static_cast<std::size_t>(depth)];
+      for (std::size_t i = 0; i < l0_rows.size(); ++i) {
+        bits[static_cast<std::size_t>(l0_rows[i].first)] |= std::uint64_t{1} << i;
+        bits[static_cast<std::size_t>(l0_rows[i].second)] |= std::uint64_t{1} << i;
+      }
+      const std::uint64_t all = l0_rows.size() == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << l0_rows.size()) - 1;
+      const auto meets_all = [&bits, all](const int* v, int n) {
+        std::uint64_t met = 0;
+        for (int i = 0; i < n; ++i) met |= bits[static_cast<std::size_t>(v[i])];
+        return met == all;
+      };
+      for_each_size3_expansion(h, starts, meets_all, consider);
+      for (const auto& [v, w] : l0_rows) {
+        bits[static_cast<std::size_t>(v)] = 0;
+        bits[static_cast<std::size_t>(w)] = 0;
+      }
+    }
+  }
   if (max_size > 3) for_each_expansion(h, 3, max_size, starts, consider);
 }
 
@@ -282,12 +307,22 @@ Generator::Key Generator::key_of(const PlanarMap& g, const RowOp& row) const {
   const int a0 = g.at(row.r0, k, 2 * row.s);
   const int ka = g.index_of(a0, row.r0);
   for (int i = 1; i < 6; ++i) inv = inv << 1 | (g.deg[g.at(a0, ka, i * row.s)] == 5);
-  return Key{row.size(), row.bend + 1, inv, 0};
+  return Key{row.size(), row.bend + 1, inv, 0, 0};
 }
 
-void Generator::complete(const PlanarMap& g, const RowOp& row, Key& key) {
+void Generator::complete_ring(const PlanarMap& g, const RowOp& row, Key& key) {
+  int ring = 1;
+  const int k1 = g.index_of(row.r1, row.r0);
+  for (int i = 1; i < g.deg[row.r1]; ++i) ring = ring << 1 | (g.deg[g.at(row.r1, k1, i * row.s)] == 5);
+  const int t0 = g.at(row.r0, g.index_of(row.r0, row.r1), row.s);
+  const int kt = g.index_of(t0, row.r0);
+  for (int i = 1; i < g.deg[t0]; ++i) ring = ring << 1 | (g.deg[g.at(t0, kt, i * row.s)] == 5);
+  key.ring = ring;
+}
+
+void Generator::complete_rays(const PlanarMap& g, const RowOp& row, Key& key) {
   // Where pentagons lie along a straight line of the triangulation from `from` through `to`.
-  const auto ray = [&g, &row](std::int64_t bits, int from, int to) {
+  const auto ray = [&g, &row](int bits, int from, int to) {
     for (int i = 0; i < kRayLength; ++i) {
       const int next = g.at(to, g.index_of(to, from), 3 * row.s);
       from = to;
@@ -296,18 +331,15 @@ void Generator::complete(const PlanarMap& g, const RowOp& row, Key& key) {
     }
     return bits;
   };
-  std::int64_t inv2 = 1;  // nonzero: complete
-  const int k1 = g.index_of(row.r1, row.r0);
-  for (int i = 1; i < g.deg[row.r1]; ++i) inv2 = inv2 << 1 | (g.deg[g.at(row.r1, k1, i * row.s)] == 5);
-  const int t0 = g.at(row.r0, g.index_of(row.r0, row.r1), row.s);
-  const int kt = g.index_of(t0, row.r0);
-  for (int i = 1; i < g.deg[t0]; ++i) inv2 = inv2 << 1 | (g.deg[g.at(t0, kt, i * row.s)] == 5);
   // Three places on in orientation s: straight through hexagons, and mirror-consistent at
   // pentagons.
-  const int a0 = g.at(row.r0, g.index_of(row.r0, row.r1), 2 * row.s);
-  inv2 = ray(inv2, row.r0, a0);
-  inv2 = ray(inv2, row.r0, t0);
-  key.inv2 = inv2;
+  const int k = g.index_of(row.r0, row.r1);
+  const int t0 = g.at(row.r0, k, row.s);
+  const int a0 = g.at(row.r0, k, 2 * row.s);
+  int rays = 1;  // nonzero: complete
+  rays = ray(rays, row.r0, a0);
+  rays = ray(rays, row.r0, t0);
+  key.rays = rays;
 }
 
 int Generator::predicted_l0_inv(const PlanarMap& h, const Expansion& e) {
@@ -342,8 +374,12 @@ bool Generator::reduces_to_fullerene(const PlanarMap& g, const RowOp& row) {
 
 bool Generator::settle(const PlanarMap& g, const RowOp& a, Key& ka, const RowOp& b, Key& kb) {
   if (ka.size == kb.size && ka.shape == kb.shape && ka.inv == kb.inv) {
-    if (ka.inv2 == 0) complete(g, a, ka);
-    if (kb.inv2 == 0) complete(g, b, kb);
+    if (ka.ring == 0) complete_ring(g, a, ka);
+    if (kb.ring == 0) complete_ring(g, b, kb);
+    if (ka.ring == kb.ring) {
+      if (ka.rays == 0) complete_rays(g, a, ka);
+      if (kb.rays == 0) complete_rays(g, b, kb);
+    }
   }
   return ka < kb;
 }
@@ -398,7 +434,8 @@ bool Generator::is_canonical(const PlanarMap& g, const RowOp& row, bool either_e
       if (carry == nullptr) return;
       carry->by_view[static_cast<std::size_t>(id)] = static_cast<std::int8_t>(carry->list.size());
       carry->list.push_back(r);
-      carry->list.back().key.inv2 = 0;
+      carry->list.back().key.ring = 0;
+      carry->list.back().key.rays = 0;
     };
     for_each_l0_reduction(g, [&](const RowOp& c, int id) {
       if (const Rival* r = survivor(id); r != nullptr) {

@@ -68,7 +68,12 @@ class Generator {
     int size;
     int shape;
     int inv;   // pentagons round r0 and the corner a0
-    std::int64_t inv2;  // pentagons round r1 and t0 and along straight rays from the row
+    // inv2, the pentagons round r1 and t0 and along straight rays from the row, in two parts
+    // computed as comparisons need them (0: not yet): `ring` (round r1 and t0, after a leading 1)
+    // and `rays` (the rays, after a leading 1; all rays have the same length, so comparing
+    // (ring, rays) in turn is comparing the whole bit string).
+    int ring;
+    int rays;
     auto operator<=>(const Key&) const = default;
   };
   /// One of a parent's L0 views: the children of its L0 expansions compete with it.
@@ -97,9 +102,11 @@ class Generator {
   /// if g passes.
   bool is_canonical(const PlanarMap& g, const RowOp& row, bool either_end, const Rivals* known, Rivals* carry,
                     int& nauto, std::string* code);
-  /// The key without inv2 (left 0); complete() adds it when a comparison needs it.
+  /// The key without inv2 (left 0); complete_ring() and complete_rays() add it when a
+  /// comparison needs it.
   [[nodiscard]] Key key_of(const PlanarMap& g, const RowOp& row) const;
-  static void complete(const PlanarMap& g, const RowOp& row, Key& key);
+  static void complete_ring(const PlanarMap& g, const RowOp& row, Key& key);
+  static void complete_rays(const PlanarMap& g, const RowOp& row, Key& key);
   /// ka < kb, completing both keys first when their cheap parts are equal.
   static bool settle(const PlanarMap& g, const RowOp& a, Key& ka, const RowOp& b, Key& kb);
   bool reduces_to_fullerene(const PlanarMap& g, const RowOp& row);
@@ -120,6 +127,9 @@ class Generator {
   };
   std::vector<std::vector<Lasting>> lasting_;  // per level: the parent's reductions
   std::vector<Rivals> rivals_;  // per level
+  /// Per level, bit i set for each vertex of the parent's i-th L0 row (zero elsewhere between
+  /// uses): an expansion of 3 vertices that meets every row is one whose vertices OR to all bits.
+  std::vector<std::array<std::uint64_t, PlanarMap::kMaxVertices>> row_bits_;
   /// The inv of the child's new row seen from r0 after the L0 expansion e, read from h.
   [[nodiscard]] static int predicted_l0_inv(const PlanarMap& h, const Expansion& e);
   /// True when the expansion rewriting `changed` leaves r and its key in place.
