@@ -113,6 +113,8 @@ VertexSet row_vertices(const PlanarMap& g, const RowOp& row) {
 }
 
 RowOp reversed(const PlanarMap& g, const RowOp& row) {
+  // An L0 row is just its two ends (walk_row would set path[0..1] to r0, r1).
+  if (row.m == 1 && row.bend < 0) return RowOp{row.r1, row.r0, row.s, 1, -1};
   std::array<int, PlanarMap::kMaxVertices> path;
   walk_row(g, row, path.data());
   if (row.bend < 0) return RowOp{path[row.m], path[row.m - 1], row.s, row.m, -1};

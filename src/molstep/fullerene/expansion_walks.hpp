@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 
 namespace molstep::fullerene {
 
@@ -156,6 +157,35 @@ inline VertexSet first_leg(const PlanarMap& h, int a0, int t0, int in0, int t1, 
 // a0 = h.pentagons[p] whose bit p is set in `starts`: t0 each neighbour of a0, s each turning
 // direction, t1 three places on around t0 (in0 = index of a0 around t0, in1 = of t0 around t1).
 template <class G>
+void for_each_first_leg(const PlanarMap& h, unsigned starts, G&& g);
+
+/// Every first leg of h (all twelve pentagons) in for_each_first_leg's order, kept so that the
+/// L0 pass and the pass over 3-vertex expansions walk them once.
+struct FirstLegs {
+  struct Leg {
+    std::uint8_t p, a0, t0, in0, t1, in1;
+    std::int8_t s;
+  };
+  std::array<Leg, 12 * 5 * 2> legs;
+  void fill(const PlanarMap& h) {
+    int n = 0;
+    for_each_first_leg(h, 0xfffU, [&](int a0, int t0, int in0, int t1, int in1, int s) {
+      legs[static_cast<std::size_t>(n)] = Leg{static_cast<std::uint8_t>(n / 10), static_cast<std::uint8_t>(a0),
+                                              static_cast<std::uint8_t>(t0),  static_cast<std::uint8_t>(in0),
+                                              static_cast<std::uint8_t>(t1),  static_cast<std::uint8_t>(in1),
+                                              static_cast<std::int8_t>(s)};
+      ++n;
+    });
+  }
+  /// for_each_first_leg(h, starts, g) for the h these legs were filled from.
+  template <class G>
+  void each(unsigned starts, G&& g) const {
+    for (const Leg& l : legs)
+      if ((starts >> l.p & 1U) != 0) g(int{l.a0}, int{l.t0}, int{l.in0}, int{l.t1}, int{l.in1}, int{l.s});
+  }
+};
+
+template <class G>
 void for_each_first_leg(const PlanarMap& h, unsigned starts, G&& g) {
   for (int p = 0; p < 12; ++p) {
     if ((starts >> p & 1U) == 0) continue;
@@ -177,10 +207,10 @@ void for_each_first_leg(const PlanarMap& h, unsigned starts, G&& g) {
   }
 }
 
-template <class F>
-void for_each_l0_expansion(const PlanarMap& h, F&& f) {
+template <class W, class F>
+void for_each_l0_expansion_on(const PlanarMap& h, W&& walk, F&& f) {
   // The m = 1 case of for_each_expansion: a0 t0 t1 turns three places at t0, z two at t1.
-  for_each_first_leg(h, 0xfffU, [&](int a0, int t0, int in0, int t1, int in1, int s) {
+  walk([&](int a0, int t0, int in0, int t1, int in1, int s) {
     const int z = h.at(t1, in1, 2 * s);
     if (h.deg[z] != 5 || z <= a0 || z == t0) return;
     VertexSet changed = first_leg(h, a0, t0, in0, t1, in1, s);
@@ -190,15 +220,27 @@ void for_each_l0_expansion(const PlanarMap& h, F&& f) {
 }
 
 template <class F>
+void for_each_l0_expansion(const PlanarMap& h, F&& f) {
+  for_each_l0_expansion_on(h, [&h](auto&& g) { for_each_first_leg(h, 0xfffU, g); }, f);
+}
+
+template <class F>
+void for_each_l0_expansion(const PlanarMap& h, const FirstLegs& legs, F&& f) {
+  for_each_l0_expansion_on(h, [&legs](auto&& g) { legs.each(0xfffU, g); }, f);
+}
+
+template <class F>
 void for_each_size3_expansion(const PlanarMap& h, unsigned starts, F&& f) {
   for_each_size3_expansion(h, starts, [](const int*, int) { return true; }, f);
 }
 
-template <class A, class F>
-void for_each_size3_expansion(const PlanarMap& h, unsigned starts, A&& accept, F&& f) {
+template <class W, class N, class A, class F>
+void for_each_size3_expansion_on(const PlanarMap& h, W&& walk, N&& near, A&& accept, F&& f) {
   // The m = 2 cases of for_each_expansion, in the same order: the far end z is found first, and
-  // `changed` is only collected when z has degree 5 and `accept` takes its vertices.
-  for_each_first_leg(h, starts, [&](int a0, int t0, int in0, int t1, int in1, int s) {
+  // `changed` is only collected when z has degree 5 and `accept` takes its vertices. Every
+  // vertex of the expansion lies in the closed neighbourhood of t0, t1 or the path's third
+  // vertex x (b2 or t2): near(t0, t1, x) false skips it at once.
+  walk([&](int a0, int t0, int in0, int t1, int in1, int s) {
     // a0, t0, t0's neighbours s and 2s places on, t1, t1's neighbour s places on (first_leg),
     // then the rest of the expansion's vertices.
     std::array<int, 10> list{};
@@ -217,7 +259,7 @@ void for_each_size3_expansion(const PlanarMap& h, unsigned starts, A&& accept, F
     };
     // B_00: bend at t1, two places on.
     const int b2 = h.at(t1, in1, 2 * s);
-    if (b2 != a0 && b2 != t0 && b2 != t1) {
+    if (b2 != a0 && b2 != t0 && b2 != t1 && near(t0, t1, b2)) {
       const int bin = h.index_of(b2, t1);
       const int z = h.at(b2, bin, 3 * s);
       if (h.deg[z] == 5 && z != a0 && z != t0 && z != t1 && z != b2) {
@@ -231,7 +273,7 @@ void for_each_size3_expansion(const PlanarMap& h, unsigned starts, A&& accept, F
     }
     // L_1: straight on.
     const int t2 = h.at(t1, in1, 3 * s);
-    if (t2 != a0 && t2 != t0 && t2 != t1) {
+    if (t2 != a0 && t2 != t0 && t2 != t1 && near(t0, t1, t2)) {
       const int in2 = h.index_of(t2, t1);
       const int z = h.at(t2, in2, 2 * s);
       if (h.deg[z] == 5 && z != a0 && z != t0 && z != t1 && z != t2) {
@@ -244,6 +286,19 @@ void for_each_size3_expansion(const PlanarMap& h, unsigned starts, A&& accept, F
       }
     }
   });
+}
+
+template <class A, class F>
+void for_each_size3_expansion(const PlanarMap& h, unsigned starts, A&& accept, F&& f) {
+  for_each_size3_expansion_on(
+      h, [&h, starts](auto&& g) { for_each_first_leg(h, starts, g); }, [](int, int, int) { return true; }, accept,
+      f);
+}
+
+template <class N, class A, class F>
+void for_each_size3_expansion(const PlanarMap& h, const FirstLegs& legs, unsigned starts, N&& near, A&& accept,
+                              F&& f) {
+  for_each_size3_expansion_on(h, [&legs, starts](auto&& g) { legs.each(starts, g); }, near, accept, f);
 }
 
 template <class F>

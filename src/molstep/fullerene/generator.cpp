@@ -68,6 +68,8 @@ Generator::Generator(const GeneratorOptions& options) : options_(options) {
   lasting_.resize(level_.size());
   rivals_.resize(level_.size());
   row_bits_.resize(level_.size());
+  legs_.resize(level_.size());
+  row_near_.resize(level_.size());
   for (int nv = 0; nv <= target_nv_; ++nv) max_canonical_.push_back(max_canonical_size(nv));
   code_a_.resize(static_cast<std::size_t>(bfs_code_length(target_nv_)));
   code_b_.resize(code_a_.size());
@@ -161,6 +163,7 @@ void Generator::search(int depth, int nauto) {
     });
   }
   known.carried = false;
+  known.inv2.assign(rivals.size(), Rivals::Inv2{});
   auto& l0_rows = known.rows;
   l0_rows.clear();
   int best_rival = std::numeric_limits<int>::max();
@@ -208,12 +211,38 @@ void Generator::search(int depth, int nauto) {
     if (e.m == 1) {
       // Only the predicted part of the key is compared (inv2 is not predicted): the row's better
       // end against the parent's L0 views that survive untouched.
-      int mine = predicted_l0_inv(h, e);
-      if (best_rival < mine) mine = std::min(mine, predicted_l0_inv(h, other_end(h, e)));
+      const int inv_a = predicted_l0_inv(h, e);
+      int mine = inv_a;
+      int inv_b = -1;  // -1: not yet predicted
+      if (best_rival < mine) {
+        inv_b = predicted_l0_inv(h, other_end(h, e));
+        mine = std::min(mine, inv_b);
+      }
       if (best_rival < mine)
         for (Rival& r : rivals)
           if (r.key.inv < mine && untouched(h, r, changed)) return;
       for (Rival& r : rivals) r.untouched = untouched(h, r, changed);
+      // A rival that ties on inv and whose ring survives beats the child when its ring is
+      // smaller than that of the row's better end (predicted too).
+      if (best_rival <= mine) {
+        int mine_ring = 0;  // 0: not yet predicted
+        for (std::size_t i = 0; i < rivals.size(); ++i) {
+          const Rival& r = rivals[i];
+          if (!r.untouched || r.key.inv != mine) continue;
+          const Rivals::Inv2& c = parent_ring(h, known, i);
+          if (c.ring_reads.meets(changed)) continue;
+          if (mine_ring == 0) {
+            const Expansion o = other_end(h, e);
+            if (inv_b < 0) inv_b = predicted_l0_inv(h, o);
+            // The other end has the better inv: no rival is below it (none was below inv_a).
+            if (inv_b < mine) break;
+            mine_ring = std::numeric_limits<int>::max();
+            if (inv_a == mine) mine_ring = predicted_l0_ring(h, e);
+            if (inv_b == mine) mine_ring = std::min(mine_ring, predicted_l0_ring(h, o));
+          }
+          if (c.ring < mine_ring) return;
+        }
+      }
     }
     g.copy_from(h);
     RowOp row;
@@ -223,17 +252,25 @@ void Generator::search(int depth, int nauto) {
     const bool l0 = e.m == 1;
     rivals_[static_cast<std::size_t>(depth) + 1].carried = false;
     Rivals* carry = l0 && g.nv < target_nv_ ? &rivals_[static_cast<std::size_t>(depth) + 1] : nullptr;
-    if (!is_canonical(g, row, l0, l0 ? &known : nullptr, carry, child_auto, nauto > 1 ? &code : nullptr)) return;
+    if (!is_canonical(g, row, l0, l0 ? &known : nullptr, carry, child_auto, nauto > 1 ? &code : nullptr,
+                      l0 ? &h : nullptr, &changed))
+      return;
     if (nauto > 1 && !seen.insert(code).second) return;
     visit(depth + 1, child_auto);
   };
-  if (max_size >= 2 && h.nv + 2 != target_nv_ - 1) for_each_l0_expansion(h, consider);
+  // The first legs of the expansion paths are walked once for both passes.
+  const bool l0_pass = max_size >= 2 && h.nv + 2 != target_nv_ - 1;
+  const bool size3_pass = max_size == 3 && h.nv + 3 != target_nv_ - 1;
+  FirstLegs& legs = legs_[static_cast<std::size_t>(depth)];
+  if (l0_pass || size3_pass) legs.fill(h);
+  if (l0_pass) for_each_l0_expansion(h, legs, consider);
   // Every expansion of 3 vertices must rewrite a vertex of each L0 row (see consider): that is
   // tested on the vertices it rewrites before they are collected into a set; and none is kept
   // when it would leave the child one vertex short.
-  if (max_size == 3 && h.nv + 3 != target_nv_ - 1) {
+  if (size3_pass) {
     if (l0_rows.empty() || l0_rows.size() > 64) {
-      for_each_size3_expansion(h, starts, consider);
+      for_each_size3_expansion(
+          h, legs, starts, [](int, int, int) { return true; }, [](const int*, int) { return true; }, consider);
     } else {
       auto& bits = row_bits_[static_cast<std::size_t>(depth)];
       for (std::size_t i = 0; i < l0_rows.size(); ++i) {
@@ -246,7 +283,27 @@ void Generator::search(int depth, int nauto) {
         for (int i = 0; i < n; ++i) met |= bits[static_cast<std::size_t>(v[i])];
         return met == all;
       };
-      for_each_size3_expansion(h, starts, meets_all, consider);
+      // near1[x]: the rows with a vertex in x's closed neighbourhood. The vertices an expansion
+      // rewrites lie round t0, t1 and its third path vertex, so those three must see every row.
+      auto& near1 = row_near_[static_cast<std::size_t>(depth)];
+      const auto spread = [&](bool set) {
+        for (const auto& [v, w] : l0_rows)
+          for (const int y : {v, w}) {
+            const std::uint64_t b = bits[static_cast<std::size_t>(y)];
+            near1[static_cast<std::size_t>(y)] = set ? near1[static_cast<std::size_t>(y)] | b : 0;
+            for (int i = 0; i < h.deg[y]; ++i) {
+              const auto x = static_cast<std::size_t>(h.adj[y][i]);
+              near1[x] = set ? near1[x] | b : 0;
+            }
+          }
+      };
+      spread(true);
+      const auto near = [&near1, all](int t0, int t1, int x) {
+        return (near1[static_cast<std::size_t>(t0)] | near1[static_cast<std::size_t>(t1)] |
+                near1[static_cast<std::size_t>(x)]) == all;
+      };
+      for_each_size3_expansion(h, legs, starts, near, meets_all, consider);
+      spread(false);
       for (const auto& [v, w] : l0_rows) {
         bits[static_cast<std::size_t>(v)] = 0;
         bits[static_cast<std::size_t>(w)] = 0;
@@ -310,7 +367,7 @@ Generator::Key Generator::key_of(const PlanarMap& g, const RowOp& row) const {
   return Key{row.size(), row.bend + 1, inv, 0, 0};
 }
 
-void Generator::complete_ring(const PlanarMap& g, const RowOp& row, Key& key) {
+void Generator::complete_ring(const PlanarMap& g, const RowOp& row, Key& key, VertexSet* reads) {
   int ring = 1;
   const int k1 = g.index_of(row.r1, row.r0);
   for (int i = 1; i < g.deg[row.r1]; ++i) ring = ring << 1 | (g.deg[g.at(row.r1, k1, i * row.s)] == 5);
@@ -318,19 +375,27 @@ void Generator::complete_ring(const PlanarMap& g, const RowOp& row, Key& key) {
   const int kt = g.index_of(t0, row.r0);
   for (int i = 1; i < g.deg[t0]; ++i) ring = ring << 1 | (g.deg[g.at(t0, kt, i * row.s)] == 5);
   key.ring = ring;
+  if (reads != nullptr) {
+    reads->add_closed_neighbourhood(g, row.r0);
+    reads->add_closed_neighbourhood(g, row.r1);
+    reads->add_closed_neighbourhood(g, t0);
+  }
 }
 
-void Generator::complete_rays(const PlanarMap& g, const RowOp& row, Key& key) {
+void Generator::complete_rays(const PlanarMap& g, const RowOp& row, Key& key, VertexSet* reads) {
   // Where pentagons lie along a straight line of the triangulation from `from` through `to`.
-  const auto ray = [&g, &row](int bits, int from, int to) {
+  const auto ray = [&g, &row, reads](int bits, int from, int to) {
+    if (reads != nullptr) reads->add(to);
     for (int i = 0; i < kRayLength; ++i) {
       const int next = g.at(to, g.index_of(to, from), 3 * row.s);
       from = to;
       to = next;
+      if (reads != nullptr) reads->add(to);
       bits = bits << 1 | (g.deg[to] == 5);
     }
     return bits;
   };
+  if (reads != nullptr) reads->add_closed_neighbourhood(g, row.r0);
   // Three places on in orientation s: straight through hexagons, and mirror-consistent at
   // pentagons.
   const int k = g.index_of(row.r0, row.r1);
@@ -342,6 +407,40 @@ void Generator::complete_rays(const PlanarMap& g, const RowOp& row, Key& key) {
   key.rays = rays;
 }
 
+Generator::Rivals::Inv2& Generator::parent_ring(const PlanarMap& h, const Rivals& known, std::size_t i) {
+  Rivals::Inv2& c = known.inv2[i];
+  if (c.ring == 0) {
+    Key full = known.list[i].key;
+    complete_ring(h, known.list[i].view, full, &c.ring_reads);
+    c.ring = full.ring;
+  }
+  return c;
+}
+
+int Generator::predicted_l0_ring(const PlanarMap& h, const Expansion& e) {
+  // The ring that complete_ring() will compute for the new row r0 r1 (see predicted_l0_inv). In
+  // the child, r1's neighbours in orientation s are t1, t0, r0, u, z (u one place on from t0
+  // round t1), and round t0 from r0 come r1, t1, then t0's old neighbours four or more places
+  // on from a0, then a0. Checked against complete_ring on every L0 child of C84.
+  const int s = e.s;
+  const int in0 = h.index_of(e.t0, e.a0);
+  const int t1 = h.at(e.t0, in0, 3 * s);
+  const int in1 = h.index_of(t1, e.t0);
+  const int u = h.at(t1, in1, s);
+  const int z = h.at(t1, in1, 2 * s);
+  const auto pent = [&](int v) { return v != e.a0 && v != z && h.deg[v] == 5 ? 1 : 0; };
+  int ring = 1;
+  ring = ring << 1 | pent(u);
+  ring = ring << 1;  // z
+  ring = ring << 1 | pent(t1);
+  ring = ring << 1 | pent(e.t0);
+  ring = ring << 1 | 1;  // r1
+  ring = ring << 1 | pent(t1);
+  for (int i = 4; i < h.deg[e.t0]; ++i) ring = ring << 1 | pent(h.at(e.t0, in0, i * s));
+  ring = ring << 1;  // a0
+  return ring;
+}
+
 int Generator::predicted_l0_inv(const PlanarMap& h, const Expansion& e) {
   // The inv that key_of() will compute for the new row r0 r1 of this L0 expansion, read from h.
   // Around r0 (from r1, orientation s) lie r1, t0, a0, and the two strip vertices of t0; around
@@ -349,8 +448,7 @@ int Generator::predicted_l0_inv(const PlanarMap& h, const Expansion& e) {
   // at a0 and z (5 -> 6); r0 and r1 have degree 5.
   const int s = e.s;
   const int in0 = h.index_of(e.t0, e.a0);
-  const int t1 = h.at(e.t0, in0, 3 * s);
-  const int z = h.at(t1, h.index_of(t1, e.t0), 2 * s);
+  const int z = e.z;  // two places on round t1 from t0 (set by the L0 walk and by other_end)
   const auto pent = [&](int v) { return v != e.a0 && v != z && h.deg[v] == 5 ? 1 : 0; };
   int inv = 1;
   inv = inv << 1 | pent(e.t0);
@@ -391,7 +489,8 @@ bool same_view(const RowOp& a, const RowOp& b) {
 }  // namespace
 
 bool Generator::is_canonical(const PlanarMap& g, const RowOp& row, bool either_end, const Rivals* known,
-                             Rivals* carry, int& nauto, std::string* code) {
+                             Rivals* carry, int& nauto, std::string* code, const PlanarMap* parent,
+                             const VertexSet* changed) {
   if (carry != nullptr) {
     carry->carried = false;
     carry->list.clear();
@@ -422,9 +521,26 @@ bool Generator::is_canonical(const PlanarMap& g, const RowOp& row, bool either_e
                                                                          : nullptr;
     };
     if (known != nullptr)
-      for (const Rival& r : known->list) {
+      for (std::size_t i = 0; i < known->list.size(); ++i) {
+        const Rival& r = known->list[i];
         if (!r.untouched || r.key.inv > mine.inv) continue;
         Key k = r.key;
+        if (parent != nullptr && k.inv == mine.inv) {
+          // A tie on inv: the rest of the key is the parent's when the expansion left what it
+          // reads in place.
+          Rivals::Inv2& c = parent_ring(*parent, *known, i);
+          k.ring = c.ring_reads.meets(*changed) ? 0 : c.ring;
+          if (k.ring == 0) complete_ring(g, r.view, k);
+          if (mine.ring == 0) complete_ring(g, mine_row, mine);
+          if (k.ring == mine.ring) {
+            if (c.rays == 0) {
+              Key full = k;
+              complete_rays(*parent, r.view, full, &c.ray_reads);
+              c.rays = full.rays;
+            }
+            if (!c.ray_reads.meets(*changed)) k.rays = c.rays;
+          }
+        }
         if (settle(g, r.view, k, mine_row, mine)) return false;
         if (!settle(g, mine_row, mine, r.view, k)) ties_.push_back(r.view);
       }

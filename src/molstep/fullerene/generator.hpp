@@ -89,6 +89,15 @@ class Generator {
     std::vector<Rival> list;
     std::array<std::int8_t, kL0Views> by_view{};
     std::vector<std::pair<int, int>> rows;  // the L0 rows (r0 < r1)
+    /// Per view of `list`, its ring and rays in the parent (ring 0: not yet computed) and the
+    /// vertices they read: a child whose expansion rewrites none of them has the same ones.
+    struct Inv2 {
+      int ring = 0;
+      int rays = 0;
+      VertexSet ring_reads;
+      VertexSet ray_reads;
+    };
+    mutable std::vector<Inv2> inv2;
     bool carried = false;  // filled in by the test of the map's own expansion
   };
 
@@ -100,13 +109,17 @@ class Generator {
   /// `known`: for an L0 child, the parent's L0 views, marked untouched where the expansion left
   /// them in place (nullptr: none known); then g's own L0 views go to `carry` (when not nullptr)
   /// if g passes.
+  /// `parent` and `changed` (with `known`): the map the child was expanded from and the vertices
+  /// the expansion rewrote.
   bool is_canonical(const PlanarMap& g, const RowOp& row, bool either_end, const Rivals* known, Rivals* carry,
-                    int& nauto, std::string* code);
+                    int& nauto, std::string* code, const PlanarMap* parent = nullptr,
+                    const VertexSet* changed = nullptr);
   /// The key without inv2 (left 0); complete_ring() and complete_rays() add it when a
   /// comparison needs it.
   [[nodiscard]] Key key_of(const PlanarMap& g, const RowOp& row) const;
-  static void complete_ring(const PlanarMap& g, const RowOp& row, Key& key);
-  static void complete_rays(const PlanarMap& g, const RowOp& row, Key& key);
+  /// With `reads`, the vertices whose neighbour lists or degrees were read are added to it.
+  static void complete_ring(const PlanarMap& g, const RowOp& row, Key& key, VertexSet* reads = nullptr);
+  static void complete_rays(const PlanarMap& g, const RowOp& row, Key& key, VertexSet* reads = nullptr);
   /// ka < kb, completing both keys first when their cheap parts are equal.
   static bool settle(const PlanarMap& g, const RowOp& a, Key& ka, const RowOp& b, Key& kb);
   bool reduces_to_fullerene(const PlanarMap& g, const RowOp& row);
@@ -130,8 +143,17 @@ class Generator {
   /// Per level, bit i set for each vertex of the parent's i-th L0 row (zero elsewhere between
   /// uses): an expansion of 3 vertices that meets every row is one whose vertices OR to all bits.
   std::vector<std::array<std::uint64_t, PlanarMap::kMaxVertices>> row_bits_;
-  /// The inv of the child's new row seen from r0 after the L0 expansion e, read from h.
+  /// Per level, for each vertex the OR of row_bits_ over its closed neighbourhood (zero elsewhere
+  /// between uses).
+  std::vector<std::array<std::uint64_t, PlanarMap::kMaxVertices>> row_near_;
+  std::vector<FirstLegs> legs_;  // per level: the parent's first legs (expansion_walks.hpp)
+  /// The inv of the child's new row seen from r0 after the L0 expansion e, read from h (e.z set,
+  /// as the L0 walk and other_end set it).
   [[nodiscard]] static int predicted_l0_inv(const PlanarMap& h, const Expansion& e);
+  /// The ring (Key::ring) of the same view, read from h.
+  [[nodiscard]] static int predicted_l0_ring(const PlanarMap& h, const Expansion& e);
+  /// known.inv2[i] with its ring filled in (read from h, the map whose views `known` lists).
+  static Rivals::Inv2& parent_ring(const PlanarMap& h, const Rivals& known, std::size_t i);
   /// True when the expansion rewriting `changed` leaves r and its key in place.
   static bool untouched(const PlanarMap& h, Rival& r, const VertexSet& changed);
   /// Bit p set for each degree-5 vertex h.pentagons[p] within distance 4 of v or w; marks
