@@ -1,27 +1,29 @@
 #!/usr/bin/env bash
 # End-to-end GPU isomer-space throughput (issue 7): `molstep fullerene isomerspace --device cuda`
 # on the first K isomers of each size (--limit, no counting pass), in double and single
-# precision.
-# Usage: bench/fullerene_gpu.sh BUILD_DIR [OUT_DIR]   (SIZES="60 100 140 200" LIMIT=20000)
+# precision, with the optimiser's default line search or LINE_SEARCH (wolfe or golden).
+# Usage: bench/fullerene_gpu.sh BUILD_DIR [OUT_DIR]   (SIZES="60 100 140 200" LIMIT=20000 LINE_SEARCH=)
 set -euo pipefail
 build=${1:?usage: bench/fullerene_gpu.sh BUILD_DIR [OUT_DIR]}
 out=${2:-$(mktemp -d)}
 molstep="$build/molstep"
 sizes=${SIZES:-"60 100 140 200"}
 limit=${LIMIT:-20000}
+search=()
+[ -n "${LINE_SEARCH:-}" ] && search=(--line-search "$LINE_SEARCH")
 mkdir -p "$out"
 for n in $sizes; do
   for precision in double single; do
     flag=""
     [ "$precision" = single ] && flag="--single"
     dir="$out/C$n-$precision"
-    "$molstep" fullerene isomerspace "$n" --limit "$limit" --device cuda $flag --out "$dir" 2>/dev/null
+    "$molstep" fullerene isomerspace "$n" --limit "$limit" --device cuda $flag "${search[@]}" --out "$dir" 2>/dev/null
     python3 - "$dir/summary.json" "$n" "$precision" <<'PY'
 import json, sys
 s = json.load(open(sys.argv[1]))
 g = s["gpu"]
 st = g["stage_seconds"]
-print(f"C{sys.argv[2]} {sys.argv[3]}: {s['isomers']} isomers, {s['isomers_per_second']:.4g}/s end to end, "
+print(f"C{sys.argv[2]} {sys.argv[3]} ({s['line_search']}): {s['isomers']} isomers, {s['isomers_per_second']:.4g}/s end to end, "
       f"status {s['status']}, mean CG iterations {s['metrics']['iterations']['mean']:.0f}, "
       f"slots {g['slots']} (resident {g['resident_blocks']}), occupancy {g['occupancy']:.3f}, rounds {g['rounds']}, "
       f"GPU s: " + ", ".join(f"{k} {v:.3g}" for k, v in st.items()) +

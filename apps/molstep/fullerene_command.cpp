@@ -40,8 +40,14 @@ struct FullereneOptions {
   std::uint64_t seed = 42;
   std::uint64_t limit = 0;
   std::string device = "cpu";
+  std::string line_search = "wolfe";
   fl::GpuOptions gpu;
 };
+
+/// --line-search as the optimiser's (the option's check admits only these two).
+fl::LineSearch line_search_of(const FullereneOptions& opt) {
+  return opt.line_search == "golden" ? fl::LineSearch::golden : fl::LineSearch::wolfe;
+}
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -214,6 +220,7 @@ int run_optimize(const FullereneOptions& opt) {
                            "(A)", "(deg)", "(deg)", "(A^3)", "", "(A)", "(|b|)");
   fl::StreamOptions stream;
   stream.threads = threads_of(opt);
+  stream.optimize.line_search = line_search_of(opt);
   fl::optimize_stream(source, stream, [&](std::vector<fl::OptimizedIsomer>& batch) {
     for (const fl::OptimizedIsomer& isomer : batch) {
       const fl::IsomerResult& r = isomer.result;
@@ -238,6 +245,7 @@ int run_isomerspace(const FullereneOptions& opt) {
   options.sample = opt.sample;
   options.seed = opt.seed;
   options.limit = opt.limit;
+  options.optimize.line_search = line_search_of(opt);
   options.threads = threads_of(opt);
   options.out = opt.out;
   options.partition = analysis::world_partition();
@@ -292,6 +300,14 @@ std::function<int()> add_fullerene_command(CLI::App& app) {
   optimize->add_option("--out,-o", opt->out, "optimised geometries: FILE.xyz, FILE.mol2 or FILE.json");
   add_threads(optimize);
 
+  const auto add_line_search = [&](CLI::App* sub) {
+    sub->add_option("--line-search", opt->line_search,
+                    "the optimiser's line search: wolfe (default; energies and slopes) or golden (the Fullerene "
+                    "program's 20-step golden-section search)")
+        ->check(CLI::IsMember({"wolfe", "golden"}));
+  };
+  add_line_search(optimize);
+
   auto* space = cmd->add_subcommand("isomerspace", "Optimise a whole isomer space or a random sample of it");
   space->add_option("N", opt->atoms, "number of carbon atoms")->required();
   space->add_flag("--ipr", opt->ipr, "isolated-pentagon isomers only");
@@ -303,6 +319,7 @@ std::function<int()> add_fullerene_command(CLI::App& app) {
       ->excludes(sample);
   space->add_option("--out,-o", opt->out, "output folder")->required();
   add_threads(space);
+  add_line_search(space);
   space->add_option("--device", opt->device, "cpu (default) or cuda: the lockstep GPU pipeline (one GPU per MPI rank)")
       ->check(CLI::IsMember({"cpu", "cuda"}));
   space->add_flag("--single", opt->gpu.single, "with --device cuda: float arithmetic in the optimiser");

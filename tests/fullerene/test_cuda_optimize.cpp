@@ -98,9 +98,10 @@ double bond_difference(const CubicGraph& g, const Coords& a, const Coords& b) {
 /// From the same start the GPU run repeats the CPU's arithmetic operation for operation (the
 /// CPU sums in the GPU's order, lockstep_sum.hpp; the kernel forms no fused multiply-adds), so
 /// the iterations and the geometries agree exactly; the tolerances are checked as well.
-void expect_optimised_match(int atoms, std::size_t limit, std::size_t stride, bool flatness = false) {
+void expect_optimised_match(int atoms, std::size_t limit, std::size_t stride, bool flatness = false,
+                            LineSearch search = LineSearch::wolfe) {
   const Starts s = starts(atoms, limit, stride);
-  const OptimizeOptions options{.flatness = flatness};
+  const OptimizeOptions options{.flatness = flatness, .line_search = search};
   const auto gpu = cuda::optimize_on_gpu(s.graphs, s.x, options);
   ASSERT_EQ(gpu.size(), s.graphs.size());
   std::vector<Coords> cpu = s.x;
@@ -128,9 +129,11 @@ void expect_optimised_match(int atoms, std::size_t limit, std::size_t stride, bo
     worst_energy = std::max(worst_energy, std::abs(e_gpu - e_cpu) / std::abs(e_cpu));
     worst_bond = std::max(worst_bond, bond_difference(s.graphs[i], cpu[i], gpu[i].positions));
   }
-  std::printf("C%d%s, %zu isomers optimised, %d converged on both, %d bit-identical: bonds within %.3g A, "
+  std::printf("C%d%s, %s search, %zu isomers optimised, %d converged on both, %d bit-identical: bonds within %.3g A, "
               "energies within %.3g relative\n",
-              atoms, flatness ? " with flatness" : "", cpu.size(), converged, identical, worst_bond, worst_energy);
+              atoms, flatness ? " with flatness" : "", search == LineSearch::golden ? "golden-section" : "Wolfe",
+              cpu.size(), converged, identical, worst_bond, worst_energy);
+  EXPECT_EQ(identical, static_cast<int>(cpu.size()));
   EXPECT_EQ(status_differs, 0);
   EXPECT_GT(converged, 0);
   EXPECT_LT(worst_bond, 1e-4) << "C" << atoms << ", " << converged << " converged isomers";
@@ -153,19 +156,28 @@ TEST(CudaFullereneOptimizer, MatchesCpuWithFlatness) {
   REQUIRE_GPU();
   expect_optimised_match(60, 100, 5, true);
 }
+TEST(CudaFullereneOptimizer, MatchesCpuWithTheGoldenSectionSearch) {
+  REQUIRE_GPU();
+  expect_optimised_match(100, 2000, 100, false, LineSearch::golden);
+  expect_optimised_match(60, 100, 5, true, LineSearch::golden);
+}
 
 TEST(CudaFullereneOptimizer, ChunkedRunsContinueExactly) {
   REQUIRE_GPU();
   // The queue stops an isomer every `chunk` iterations and resumes it later: the result must be
   // the same bit for bit as an uninterrupted run.
+  // (With the Wolfe search the last step's decrease, which sets the next first probe, is kept too.)
   const Starts s = starts(100, 400, 20);
-  const auto whole = cuda::optimize_on_gpu(s.graphs, s.x, {}, false, 1 << 20);
-  const auto chunked = cuda::optimize_on_gpu(s.graphs, s.x, {}, false, 7);
-  ASSERT_EQ(whole.size(), chunked.size());
-  for (std::size_t i = 0; i < whole.size(); ++i) {
-    EXPECT_EQ(whole[i].status, chunked[i].status) << i;
-    EXPECT_EQ(whole[i].iterations, chunked[i].iterations) << i;
-    EXPECT_EQ(whole[i].positions, chunked[i].positions) << i;
+  for (const LineSearch search : {LineSearch::wolfe, LineSearch::golden}) {
+    const OptimizeOptions options{.line_search = search};
+    const auto whole = cuda::optimize_on_gpu(s.graphs, s.x, options, false, 1 << 20);
+    const auto chunked = cuda::optimize_on_gpu(s.graphs, s.x, options, false, 7);
+    ASSERT_EQ(whole.size(), chunked.size());
+    for (std::size_t i = 0; i < whole.size(); ++i) {
+      EXPECT_EQ(whole[i].status, chunked[i].status) << i;
+      EXPECT_EQ(whole[i].iterations, chunked[i].iterations) << i;
+      EXPECT_EQ(whole[i].positions, chunked[i].positions) << i;
+    }
   }
 }
 

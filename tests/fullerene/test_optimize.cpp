@@ -29,18 +29,24 @@ using molstep::test::from_spiral;
 
 std::vector<Vec> start(const CubicGraph& g) { return spherical_projection(g, tutte_layout(g)); }
 
-/// A tighter gradient test than the default, to get as close to the minimum as the line search
-/// resolves (steps of about 1e-4 A): E then ends between 1e-8 and 1e-5, bonds within 1e-4 A.
-constexpr OptimizeOptions kTight{.gradient_tolerance = 1e-3};
+/// Tighter gradient tests than the default, to get close to the minimum: as close as the
+/// golden-section search resolves (steps of about 1e-4 A; E then ends between 1e-8 and 1e-5,
+/// bonds within 1e-4 A), and closer with the Wolfe search, which has no such floor.
+const std::vector<OptimizeOptions> kTight{{.gradient_tolerance = 1e-3, .line_search = LineSearch::golden},
+                                          {.gradient_tolerance = 1e-4, .line_search = LineSearch::wolfe}};
+
+std::string name(const OptimizeOptions& o) { return o.line_search == LineSearch::golden ? "golden" : "wolfe"; }
 
 double distance(const Vec& a, const Vec& b) { return std::hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]); }
 
 }  // namespace
 
 TEST(FullereneOptimize, DodecahedronReachesTheExactMinimum) {
+  for (const OptimizeOptions& tight : kTight) {
+  SCOPED_TRACE(name(tight));
   const CubicGraph g = c20();
   std::vector<Vec> x = start(g);
-  const OptimizeResult r = optimize(g, x, kTight);
+  const OptimizeResult r = optimize(g, x, tight);
   ASSERT_EQ(r.status, OptimizeStatus::converged);
   EXPECT_LT(r.grad_norm, 1e-3);
   EXPECT_LT(r.energy, 1e-5);
@@ -58,12 +64,15 @@ TEST(FullereneOptimize, DodecahedronReachesTheExactMinimum) {
   EXPECT_NEAR(p.area, 3 * std::sqrt(25 + 10 * std::sqrt(5.0)) * a * a, 1e-3);
   EXPECT_NEAR(p.sphericity, 0.9105, 1e-4);
   EXPECT_NEAR(p.homo_lumo_gap, 0.0, 1e-12);
+  }
 }
 
 TEST(FullereneOptimize, BuckminsterfullereneReachesTheExactMinimum) {
+  for (const OptimizeOptions& tight : kTight) {
+  SCOPED_TRACE(name(tight));
   const CubicGraph g = c60();
   std::vector<Vec> x = start(g);
-  const OptimizeResult r = optimize(g, x, kTight);
+  const OptimizeResult r = optimize(g, x, tight);
   ASSERT_EQ(r.status, OptimizeStatus::converged);
   EXPECT_LT(r.energy, 1e-5);
   const ForceField ff(g);
@@ -81,18 +90,21 @@ TEST(FullereneOptimize, BuckminsterfullereneReachesTheExactMinimum) {
   EXPECT_NEAR(p.homo_lumo_gap, 0.7566, 1e-4);
   EXPECT_GT(p.sphericity, 0.96);
   EXPECT_LT(p.sphericity, 1.0);
+  }
 }
 
 TEST(FullereneOptimize, FlatnessTermKeepsTheFlatMinimumOfC60) {
   // C60-Ih's faces are planar at the Wirz minimum, so the flatness term changes nothing there.
+  for (OptimizeOptions options : kTight) {
+  SCOPED_TRACE(name(options));
   const CubicGraph g = c60();
   std::vector<Vec> x = start(g);
-  OptimizeOptions options = kTight;
   options.flatness = true;
   const OptimizeResult r = optimize(g, x, options);
   ASSERT_EQ(r.status, OptimizeStatus::converged);
   EXPECT_LT(r.energy, 1e-5);
   EXPECT_NEAR(isomer_properties(ForceField(g), x).circumradius, 3.5621, 1e-4);
+  }
 }
 
 TEST(FullereneOptimize, StrainedAndLargeIsomersConvergeWithinTheDefaultBudget) {
@@ -142,14 +154,17 @@ TEST(FullereneOptimize, RunningOutOfIterationsFails) {
 }
 
 TEST(FullereneOptimize, UnreachableToleranceStopsWhenTheLineSearchStalls) {
-  // Golden-section search resolves steps of about 1e-4 A; below that no step lowers the
-  // energy and the run stops as failed instead of repeating the same iteration to 5 N.
-  const CubicGraph g = c20();
-  std::vector<Vec> x = start(g);
-  const OptimizeResult r = optimize(g, x, {.gradient_tolerance = 1e-12});
-  EXPECT_EQ(r.status, OptimizeStatus::failed);
-  EXPECT_LT(r.iterations, 5 * g.size());
-  EXPECT_LT(r.energy, 1e-5);
+  // Golden-section search resolves steps of about 1e-4 A, the Wolfe search energies to
+  // round-off; below that no step lowers the energy and the run stops as failed instead of
+  // repeating the same iteration to 5 N.
+  for (const LineSearch search : {LineSearch::golden, LineSearch::wolfe}) {
+    const CubicGraph g = c20();
+    std::vector<Vec> x = start(g);
+    const OptimizeResult r = optimize(g, x, {.gradient_tolerance = 1e-12, .line_search = search});
+    EXPECT_EQ(r.status, OptimizeStatus::failed);
+    EXPECT_LT(r.iterations, 5 * g.size());
+    EXPECT_LT(r.energy, search == LineSearch::golden ? 1e-5 : 1e-10);
+  }
 }
 
 TEST(FullereneOptimize, RejectsPositionsOfTheWrongCount) {

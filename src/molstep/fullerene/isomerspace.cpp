@@ -245,6 +245,7 @@ class Report {
                           {"wall", wall},
                           {"stages", stages}};
     summary["isomers_per_second"] = wall > 0 ? static_cast<double>(rows_) / wall : 0.0;
+    summary["line_search"] = options_.optimize.line_search == LineSearch::golden ? "golden" : "wolfe";
     if (options_.gpu.enabled) {
       const GpuPipelineTimes& g = times.gpu;
       nlohmann::json gpu_stages;

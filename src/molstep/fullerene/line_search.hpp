@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The optimiser's line search, one template for the CPU (optimize.cpp) and the GPU kernel
+// The optimiser's line searches, one template each for the CPU (optimize.cpp) and the GPU kernel
 // (cuda/optimize_cuda.cu), so that both probe the same step lengths in the same order.
 #pragma once
 
@@ -33,6 +33,100 @@ MOLSTEP_WIRZ_HD T golden_section(const Energy& energy_at, T e0) {
     }
   }
   return f1 > e0 ? T(0) : T(0.5) * (a + b);
+}
+
+/// wolfe_search's largest step for the optimiser: the golden-section search's bracket, 1 Angstrom.
+inline constexpr double kMaxLineStep = 1.0;
+
+/// wolfe_search's first probe in a CG iteration: the step whose first-order decrease equals the
+/// last step's (last_decrease = its alpha times its slope; Nocedal and Wright, eq. 3.60), or
+/// 0.1 Angstrom before the first step.
+template <class T>
+MOLSTEP_WIRZ_HD T first_step(T last_decrease, T slope) {
+  return last_decrease < 0 ? last_decrease / slope : T(0.1);
+}
+
+/// A step chosen by wolfe_search: its length (0: none), the energy there, and whether the
+/// search's last probe was at it, so that the gradient that probe computed is the one there.
+template <class T>
+struct LineStep {
+  T alpha;
+  T energy;
+  bool at_last_probe;
+};
+
+/// The next probe inside the bracket of lo (the best step so far: energy elo, slope slo) and hi
+/// (the other end, finite or not): the minimum of the cubic through both ends' energies and
+/// slopes (Nocedal and Wright, eq. 3.59), kept at least a tenth of the bracket from either
+/// end; the bracket's midpoint where the cubic has no minimum or hi is not finite.
+template <class T>
+MOLSTEP_WIRZ_HD T cubic_probe(T lo, T elo, T slo, T hi, T ehi, T shi, bool hi_finite) {
+  const T mid = T(0.5) * (lo + hi);
+  if (!hi_finite) return mid;
+  const T d1 = slo + shi - T(3) * (elo - ehi) / (lo - hi);
+  const T disc = d1 * d1 - slo * shi;
+  if (!(disc >= 0)) return mid;
+  const T d2 = (hi > lo ? T(1) : T(-1)) * wirz::root(disc);
+  const T a = hi - (hi - lo) * (shi + d2 - d1) / (shi - slo + T(2) * d2);
+  const T near = lo + T(0.1) * (hi - lo), far = hi - T(0.1) * (hi - lo);
+  const T low = near < far ? near : far, high = near < far ? far : near;
+  if (!(a >= low && a <= high)) return a < low ? low : (a > high ? high : mid);  // NaN: the midpoint
+  return a;
+}
+
+/// Line search for nonlinear conjugate gradients on E(alpha) = E(x + alpha s), with the slope
+/// E'(alpha) = grad E(x + alpha s) . s: probe(alpha, e, slope) gives both at once. From e0 and
+/// slope0 at alpha = 0 (slope0 < 0, else no step), it probes first `first` (at most max_step),
+/// doubles the step while the energy still falls and the slope is negative, then narrows the
+/// bracket by cubic interpolation (cubic_probe) until the strong Wolfe conditions hold:
+/// E(alpha) <= e0 + 1e-4 alpha slope0 and |E'(alpha)| <= 0.1 |slope0|, the usual choice for
+/// nonlinear CG (Nocedal and Wright, section 5.2). A step of max_step that still lowers the energy
+/// is taken as it is. At most 12 probes: then the lowest-energy step probed that satisfied the
+/// first condition, or none (alpha 0) if no probe did.
+template <class T, class Probe>
+MOLSTEP_WIRZ_HD LineStep<T> wolfe_search(const Probe& probe, T e0, T slope0, T first, T max_step) {
+  constexpr int kProbes = 12;
+  const T c1 = T(1e-4), c2 = T(0.1);
+  if (!(slope0 < 0)) return {T(0), e0, false};
+  T lo = 0, elo = e0, slo = slope0;  // the best step so far (0: none yet)
+  T hi = 0, ehi = 0, shi = 0;        // the bracket's other end, once bracketed
+  bool bracketed = false, hi_finite = true;
+  T a = first < max_step ? first : max_step, last = 0;
+  for (int k = 0; k < kProbes; ++k) {
+    T e, s;
+    probe(a, e, s);
+    last = a;
+    const bool finite = e - e == 0 && s - s == 0;  // false for NaN and infinities
+    if (!finite || e > e0 + c1 * a * slope0 || e >= elo) {
+      hi = a;  // past the minimum, or no lower than lo: the minimum lies between
+      ehi = e;
+      shi = s;
+      hi_finite = finite;
+      bracketed = true;
+    } else {
+      if ((s < 0 ? -s : s) <= -c2 * slope0) return {a, e, true};
+      if (s > 0) {  // lower than lo but rising: the minimum lies between a and lo
+        hi = lo;
+        ehi = elo;
+        shi = slo;
+        hi_finite = true;
+        bracketed = true;
+      }
+      lo = a;
+      elo = e;
+      slo = s;
+      if (!bracketed && a >= max_step) return {a, e, true};
+    }
+    if (!bracketed) {
+      a = T(2) * a < max_step ? T(2) * a : max_step;
+    } else {
+      const T next = cubic_probe(lo, elo, slo, hi, ehi, shi, hi_finite);
+      if (next == lo || next == hi) break;  // the bracket is down to rounding
+      a = next;
+    }
+  }
+  if (lo > 0) return {lo, elo, lo == last};
+  return {T(0), e0, false};
 }
 
 }  // namespace molstep::fullerene

@@ -51,7 +51,7 @@ OptimizeResult optimize(const CubicGraph& g, std::span<Vec> x, const OptimizeOpt
     throw Error("fullerene optimiser: " + std::to_string(x.size()) + " positions for " + std::to_string(n) + " atoms");
   const int max_iterations = options.max_iterations > 0 ? options.max_iterations : 5 * n;
 
-  std::vector<Vec> grad(n), grad_new(n), dir(n), trial(n);
+  std::vector<Vec> grad(n), grad_new(n), dir(n), trial(n), grad_trial(n);
   OptimizeResult result;
   result.energy = ff.energy_and_gradient(x, grad);
   const auto normalise = [](std::span<Vec> v) {
@@ -59,10 +59,14 @@ OptimizeResult optimize(const CubicGraph& g, std::span<Vec> x, const OptimizeOpt
     for (Vec& p : v)
       for (double& c : p) c *= scale;
   };
-  for (int i = 0; i < n; ++i)
-    for (int c = 0; c < 3; ++c) dir[i][c] = -grad[i][c];
-  normalise(dir);
+  const auto steepest_descent = [&] {
+    for (int i = 0; i < n; ++i)
+      for (int c = 0; c < 3; ++c) dir[i][c] = -grad[i][c];
+    normalise(dir);
+  };
+  steepest_descent();
   bool steepest = true;
+  double last_decrease = 0;  // alpha times the slope along dir of the last step (wolfe)
 
   for (int it = 0;; ++it) {
     result.iterations = it;
@@ -80,12 +84,35 @@ OptimizeResult optimize(const CubicGraph& g, std::span<Vec> x, const OptimizeOpt
       return result;
     }
 
-    const double alpha = golden_section(
-        [&](double a) {
-          step(x, a, dir, trial);
-          return ff.energy(trial);
-        },
-        result.energy);
+    double alpha = 0;
+    bool at_trial = false;  // trial and grad_trial hold x + alpha dir and its gradient ...
+    double trial_energy = 0;  // ... and this its energy
+    if (options.line_search == LineSearch::golden) {
+      alpha = golden_section(
+          [&](double a) {
+            step(x, a, dir, trial);
+            return ff.energy(trial);
+          },
+          result.energy);
+    } else {
+      double slope = dot(grad, dir);
+      if (!(slope < 0)) {  // PR+ may leave a direction that does not descend: restart
+        steepest_descent();
+        steepest = true;
+        slope = dot(grad, dir);
+      }
+      const LineStep<double> ls = wolfe_search(
+          [&](double a, double& e, double& s) {
+            step(x, a, dir, trial);
+            e = ff.energy_and_gradient(trial, grad_trial);
+            s = dot(grad_trial, dir);
+          },
+          result.energy, slope, first_step(last_decrease, slope), kMaxLineStep);
+      alpha = ls.alpha;
+      at_trial = ls.at_last_probe;
+      trial_energy = ls.energy;
+      if (alpha > 0) last_decrease = alpha * slope;
+    }
     // No step along steepest descent: every later iteration would repeat this one exactly
     // (same x, gradient and direction), so the budget is spent here and now.
     if (alpha == 0 && steepest) {
@@ -94,8 +121,14 @@ OptimizeResult optimize(const CubicGraph& g, std::span<Vec> x, const OptimizeOpt
     }
     double beta = 0;
     if (alpha > 0) {
-      step(x, alpha, dir, x);
-      result.energy = ff.energy_and_gradient(x, grad_new);
+      if (at_trial) {  // the search's last probe: its coordinates and gradient, as computed
+        std::copy(trial.begin(), trial.end(), x.begin());
+        std::swap(grad_new, grad_trial);
+        result.energy = trial_energy;
+      } else {
+        step(x, alpha, dir, x);
+        result.energy = ff.energy_and_gradient(x, grad_new);
+      }
       std::vector<Vec> change(n);
       for (int i = 0; i < n; ++i)
         for (int c = 0; c < 3; ++c) change[i][c] = grad_new[i][c] - grad[i][c];

@@ -32,6 +32,7 @@ struct BatchView {
   std::int32_t* status = nullptr;  ///< [slot]: SlotStatus
   std::int32_t* iterations = nullptr;  ///< [slot]: CG iterations so far
   std::int32_t* steepest = nullptr;    ///< [slot]: 1 when `direction` is the steepest descent one
+  double* decrease = nullptr;          ///< [slot]: the optimiser's last step times its slope (Wolfe search)
   std::uint64_t* id = nullptr;         ///< [slot]: the isomer's index in its source
   IsomerProperties* properties = nullptr;  ///< [slot]: written by the properties stage
 
@@ -40,7 +41,7 @@ struct BatchView {
 
 /// Owns the device arrays of a BatchView. Without `stages`, only what finished isomers waiting
 /// for the properties stage need (status, id, iterations, cubic, x, properties): the arrays of
-/// the graph and optimiser stages (dual, degree, layout, direction, steepest) are left empty and
+/// the graph and optimiser stages (dual, degree, layout, direction, steepest, decrease) are left empty and
 /// no such stage may run on it.
 class DeviceBatch {
  public:
@@ -60,6 +61,7 @@ class DeviceBatch {
     status_.resize(slots);
     iterations_.resize(slots);
     steepest_.resize(staged);
+    decrease_.resize(staged);
     id_.resize(slots);
     properties_.resize(slots);
     status_.zero();  // every slot kEmpty
@@ -73,6 +75,7 @@ class DeviceBatch {
     view_.status = status_.data();
     view_.iterations = iterations_.data();
     view_.steepest = steepest_.data();
+    view_.decrease = decrease_.data();
     view_.id = id_.data();
     view_.properties = properties_.data();
   }
@@ -83,7 +86,7 @@ class DeviceBatch {
   gpu::DeviceArray<std::int32_t> dual_;
   gpu::DeviceArray<std::uint8_t> degree_;
   gpu::DeviceArray<std::int32_t> cubic_;
-  gpu::DeviceArray<double> layout_, x_, direction_;
+  gpu::DeviceArray<double> layout_, x_, direction_, decrease_;
   gpu::DeviceArray<std::int32_t> status_, iterations_, steepest_;
   gpu::DeviceArray<std::uint64_t> id_;
   gpu::DeviceArray<IsomerProperties> properties_;

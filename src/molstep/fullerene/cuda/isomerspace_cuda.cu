@@ -131,8 +131,8 @@ struct IsomerPipeline::Impl {
     if (n > 1024 - 32) throw Error("--device cuda: C" + std::to_string(n) + " needs more threads per block than a GPU has");
     MOLSTEP_CUDA_CHECK(cudaSetDevice(device));
     MOLSTEP_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-    settings = OptimiseSettings{opt.max_iterations, gpu.chunk, opt.gradient_tolerance, opt.bond_tolerance,
-                                opt.flatness, gpu.single};
+    settings = OptimiseSettings{opt.max_iterations, gpu.chunk,   opt.gradient_tolerance, opt.bond_tolerance,
+                                opt.flatness,       gpu.single,  opt.line_search};
     times.resident_blocks = optimise_resident_blocks(n, settings);
     slots = gpu.slots > 0 ? gpu.slots : times.resident_blocks;
     times.slots = slots;

@@ -238,16 +238,21 @@ __global__ void __maxnreg__(kOptimiseRegisters) optimise_kernel(BatchView b, Opt
     V<T> g;
     T e = energy_gradient(k, k.X, g);
     V<T> dir{0, 0, 0};
-    bool steepest = true;
-    int it = 0;
-    if (status == kNew) {
+    const auto steepest_descent = [&] {
       if (k.active) dir = T(-1) * g;
       const T dd = block_sum(k.active ? dot(dir, dir) : T(0), red);
       dir = (T(1) / wirz::root(dd)) * dir;
+    };
+    bool steepest = true;
+    int it = 0;
+    T last_decrease = 0;  // the last step's alpha times its slope (Wolfe search)
+    if (status == kNew) {
+      steepest_descent();
     } else {
       if (k.active) dir = load<T>(b.direction + base);
       steepest = b.steepest[slot] != 0;
       it = b.iterations[slot];
+      last_decrease = static_cast<T>(b.decrease[slot]);
     }
 
     int result = kOptimising;
@@ -275,13 +280,38 @@ __global__ void __maxnreg__(kOptimiseRegisters) optimise_kernel(BatchView b, Opt
       }
       if (step >= chunk) break;
 
-      const T alpha = golden_section(
-          [&](T alpha_probe) {
-            if (k.active) k.Y[k.tid] = k.X[k.tid] + alpha_probe * dir;
-            __syncthreads();
-            return energy(k, k.Y);
-          },
-          e);
+      T alpha = 0;
+      bool at_trial = false;  // Y and g_trial hold X + alpha dir and its gradient ...
+      T trial_energy = 0;     // ... and this its energy
+      V<T> g_trial{0, 0, 0};
+      if (s.line_search == LineSearch::golden) {
+        alpha = golden_section(
+            [&](T alpha_probe) {
+              if (k.active) k.Y[k.tid] = k.X[k.tid] + alpha_probe * dir;
+              __syncthreads();
+              return energy(k, k.Y);
+            },
+            e);
+      } else {
+        T slope = block_sum(k.active ? dot(g, dir) : T(0), red);
+        if (!(slope < 0)) {  // PR+ may leave a direction that does not descend: restart
+          steepest_descent();
+          steepest = true;
+          slope = block_sum(k.active ? dot(g, dir) : T(0), red);
+        }
+        const LineStep<T> ls = wolfe_search(
+            [&](T alpha_probe, T& e_probe, T& slope_probe) {
+              if (k.active) k.Y[k.tid] = k.X[k.tid] + alpha_probe * dir;
+              __syncthreads();
+              e_probe = energy_gradient(k, k.Y, g_trial);
+              slope_probe = block_sum(k.active ? dot(g_trial, dir) : T(0), red);
+            },
+            e, slope, first_step(last_decrease, slope), static_cast<T>(kMaxLineStep));
+        alpha = ls.alpha;
+        at_trial = ls.at_last_probe;
+        trial_energy = ls.energy;
+        if (alpha > 0) last_decrease = alpha * slope;
+      }
       // No step along steepest descent: every later iteration would repeat this one.
       if (alpha == 0 && steepest) {
         result = kFailed;
@@ -289,10 +319,17 @@ __global__ void __maxnreg__(kOptimiseRegisters) optimise_kernel(BatchView b, Opt
       }
       T beta = 0;
       if (alpha > 0) {
-        if (k.active) k.X[k.tid] = k.X[k.tid] + alpha * dir;
-        __syncthreads();
         V<T> g_new;
-        e = energy_gradient(k, k.X, g_new);
+        if (at_trial) {  // the search's last probe: its coordinates and gradient, as computed
+          if (k.active) k.X[k.tid] = k.Y[k.tid];
+          __syncthreads();
+          g_new = g_trial;
+          e = trial_energy;
+        } else {
+          if (k.active) k.X[k.tid] = k.X[k.tid] + alpha * dir;
+          __syncthreads();
+          e = energy_gradient(k, k.X, g_new);
+        }
         const T num = block_sum(k.active ? dot(g_new - g, g_new) : T(0), red);
         beta = max(num / gg, T(0));
         g = g_new;
@@ -312,6 +349,7 @@ __global__ void __maxnreg__(kOptimiseRegisters) optimise_kernel(BatchView b, Opt
       b.status[slot] = result;
       b.iterations[slot] = it;
       b.steepest[slot] = steepest ? 1 : 0;
+      b.decrease[slot] = static_cast<double>(last_decrease);
     }
     __syncthreads();  // the next slot reuses shared memory
   }
@@ -440,8 +478,8 @@ std::vector<GpuOptimized> optimize_on_gpu(const std::vector<CubicGraph>& graphs,
                                           const OptimizeOptions& options, bool single, int chunk) {
   DeviceBatch batch = batch_of(graphs, positions);
   const BatchView& b = batch.view();
-  const OptimiseSettings settings{options.max_iterations, chunk, options.gradient_tolerance, options.bond_tolerance,
-                                  options.flatness, single};
+  const OptimiseSettings settings{options.max_iterations, chunk,  options.gradient_tolerance, options.bond_tolerance,
+                                  options.flatness,       single, options.line_search};
   std::vector<std::int32_t> status(graphs.size()), iterations(graphs.size());
   for (;;) {
     launch_optimise(b, settings, nullptr);

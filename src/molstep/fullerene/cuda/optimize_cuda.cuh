@@ -4,6 +4,7 @@
 #include <cuda_runtime.h>
 
 #include "molstep/fullerene/cuda/isomer_batch.cuh"
+#include "molstep/fullerene/optimize.hpp"
 
 namespace molstep::fullerene::cuda {
 
@@ -12,16 +13,18 @@ struct OptimiseSettings {
   int max_iterations = 0;  ///< CG iterations before an isomer fails; 0 means 5 N
   /// CG iterations per launch: an isomer that needs more stays kOptimising, its state (x,
   /// direction, steepest, iterations) saved in the batch, and continues exactly where it stopped
-  /// at the next launch, so the queue can swap finished isomers out in between.
+  /// at the next launch, so the queue can swap finished isomers out in between (with the Wolfe
+  /// search, also the last step's decrease, from which the next first probe follows).
   int chunk = 0;  ///< 0 means N/2
   double gradient_tolerance = 1e-2;
   double bond_tolerance = 0.1;
   bool flatness = false;
   bool single = false;  ///< float arithmetic inside the block (coordinates stay double in the batch)
+  LineSearch line_search = LineSearch::wolfe;
 };
 
-/// One lockstep pass of the Wirz optimiser (fullerene::optimize's Polak-Ribiere+ CG with the
-/// 20-step golden-section search) over the batch: one block per slot, one thread per atom,
+/// One lockstep pass of the Wirz optimiser (fullerene::optimize's Polak-Ribiere+ CG with its
+/// line search, golden-section or Wolfe) over the batch: one block per slot, one thread per atom,
 /// coordinates, trial coordinates and the per-atom gradient pieces in shared memory. A kNew slot
 /// (its start geometry already projected) starts its CG run; kOptimising slots continue theirs.
 /// A slot that converges, fails or turns non-finite gets kConverged, kFailed or kInvalid.
