@@ -134,8 +134,8 @@ TEST(CudaProperties, OptimisedC100AndC200MatchTheCpu) {
 
 TEST(CudaProperties, ProjectedStartsMatchTheCpu) {
   REQUIRE_GPU();
-  // C20 runs on a single warp; C60 and C100 keep the Hueckel matrix in shared memory, C200 and
-  // C400 (416 threads, the generator's limit) in global scratch.
+  // C20 runs on a single warp; C60, C100 and C200 keep the Hueckel matrix's triangle in shared
+  // memory, C400 (416 threads, the generator's limit) in global scratch.
   expect_matches_cpu(projected(test::first_isomers(20, 1)), "projected C20");
   expect_matches_cpu(projected(test::first_isomers(60, 200)), "projected C60");
   expect_matches_cpu(projected(test::first_isomers(100, 50)), "projected C100");

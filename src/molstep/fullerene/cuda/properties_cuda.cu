@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // fullerene::isomer_properties in lockstep: one block per isomer, one thread per atom (and per
 // face), double precision. The per-atom arithmetic is wirz_terms.hpp's, shared with the CPU;
-// the sums are block reductions. The Hueckel gap reduces the adjacency matrix to tridiagonal
-// form by Householder reflections, one thread per column, and then finds just the HOMO and LUMO
-// eigenvalues by Sturm-sequence bisection (the CPU runs QL on the whole spectrum).
+// the sums are block reductions. The Hueckel gap reduces the adjacency matrix (its lower
+// triangle, in shared memory up to about C200) to tridiagonal form by Householder reflections,
+// one thread per column, and then finds just the HOMO and LUMO eigenvalues by Sturm-sequence
+// bisection (the CPU runs QL on the whole spectrum).
 #include "molstep/fullerene/cuda/properties_cuda.cuh"
 
 #include <algorithm>
@@ -29,6 +30,15 @@ constexpr int kMaxThreads = 512;
 /// caps the grid (each block reuses its own matrix for every slot it handles).
 constexpr std::size_t kScratchBudget = std::size_t{512} << 20;
 
+/// Doubles in the packed lower triangle of a symmetric n x n matrix (packed_index).
+__host__ __device__ inline std::size_t packed_size(int n) {
+  return static_cast<std::size_t>(n) * (static_cast<std::size_t>(n) + 1) / 2;
+}
+/// Element (r, c), c <= r, of a packed lower triangle: row r's columns 0..r follow rows 0..r-1.
+/// For a fixed row, consecutive columns are consecutive: the threads of a block, one per
+/// column, then read and write one row together without bank conflicts.
+__device__ inline int packed_index(int r, int c) { return r * (r + 1) / 2 + c; }
+
 /// Byte offsets of a block's dynamic shared memory: the doubles first, then the integers.
 struct SharedLayout {
   std::size_t x, v, w, d, e, matrix, cubic, face_arc, total;
@@ -42,7 +52,7 @@ struct SharedLayout {
     d = up(w + nn * sizeof(double));
     e = up(d + nn * sizeof(double));
     matrix = up(e + nn * sizeof(double));
-    cubic = up(matrix + (matrix_in_shared ? nn * nn : 0) * sizeof(double));
+    cubic = up(matrix + (matrix_in_shared ? packed_size(n) : 0) * sizeof(double));
     face_arc = up(cubic + 3 * nn * sizeof(int));
     total = up(face_arc + static_cast<std::size_t>(faces) * sizeof(int));
   }
@@ -134,55 +144,63 @@ __device__ inline IsomerProperties nan_properties() {
   return p;
 }
 
-/// The Householder reduction of the symmetric n x n matrix `a` (column c of thread c: element
-/// (r, c) at a[r * n + c]) to tridiagonal form, as fullerene::tridiagonalise does it step for
-/// step: the diagonal goes to d, the subdiagonal to e. Every thread of the block must call it;
-/// thread c < n owns column c and only ever touches that column, which keeps the global
-/// accesses coalesced (consecutive threads, consecutive addresses). Ends with a barrier.
+/// The Householder reduction of the symmetric n x n matrix `a` (its packed lower triangle,
+/// packed_index) to tridiagonal form, as fullerene::tridiagonalise does it step for step: the
+/// diagonal goes to d, the subdiagonal to e. Every thread of the block must call it; thread c < n
+/// owns column c of the triangle (elements (r, c), r >= c) and is the only one to write it. The
+/// triangle holds half the full matrix (C200: 157 KiB, which fits in shared memory up to about
+/// C220 on an H100) and the
+/// update of the symmetric rank-2 correction is done once per pair instead of twice. Ends with a
+/// barrier.
 __device__ void householder_tridiagonalise(double* a, int n, double* v, double* w, double* d, double* e,
                                            BlockScratch<double>& red) {
   const int tid = static_cast<int>(threadIdx.x);
   const bool owner = tid < n;
-  double* column = a + tid;  // element r at column[r * n]
   for (int k = 0; k + 2 < n; ++k) {
+    __syncthreads();  // the last update is done: column k (x) and the rows (p) belong to others
     const bool below = owner && tid > k;
-    // x = A(k+1.., k), read as row k: thread c holds x_c = A(k, c) = A(c, k).
-    const double xi = below ? column[k * n] : 0.0;
-    const double sigma = block_sum(xi * xi, red);  // its barriers also order the last update
+    // x = A(k+1.., k): thread c holds x_c = A(c, k).
+    const double xi = below ? a[packed_index(tid, k)] : 0.0;
+    const double sigma = block_sum(xi * xi, red);
     if (sigma == 0.0) {                            // block-uniform
       if (tid == 0) e[k] = 0.0;
       continue;
     }
     const double norm_x = sqrt(sigma);
-    const double x1 = a[k * n + k + 1];
+    const double x1 = a[packed_index(k + 1, k)];
     const double alpha = x1 > 0 ? -norm_x : norm_x;
     // v = (x - alpha e_1) / |x - alpha e_1|, with |x - alpha e_1|^2 = 2 (sigma + |x1| |x|).
     const double inv = 1.0 / sqrt(2.0 * (sigma + norm_x * fabs(x1)));
     const double vi = below ? (tid == k + 1 ? xi - alpha : xi) * inv : 0.0;
     if (owner) v[tid] = vi;
     __syncthreads();
-    // p = A v; w = p - (v . p) v.
+    // p = A v, summed over j ascending: A(c, j) from row c of the triangle below the diagonal,
+    // then A(j, c) from column c; w = p - (v . p) v.
     double wi = 0.0;
-    if (below)
-      for (int j = k + 1; j < n; ++j) wi += column[j * n] * v[j];
+    if (below) {
+      const double* row = a + packed_index(tid, 0);
+      for (int j = k + 1; j < tid; ++j) wi += row[j] * v[j];
+      for (int j = tid; j < n; ++j) wi += a[packed_index(j, tid)] * v[j];
+    }
     const double vp = block_sum(vi * wi, red);
     wi -= vp * vi;
     if (owner) w[tid] = wi;
     __syncthreads();
-    // A -= 2 (v w^T + w v^T). The products are rounded singly (no fused multiply-add), so that
-    // A(r, c) and A(c, r), updated by different threads, stay bitwise equal.
+    // A -= 2 (v w^T + w v^T) on the triangle, products rounded singly (no fused multiply-add),
+    // as the full matrix's update, which keeps A(r, c) and A(c, r) bitwise equal.
     if (below)
-      for (int j = k + 1; j < n; ++j) column[j * n] -= 2.0 * (__dmul_rn(v[j], wi) + __dmul_rn(w[j], vi));
+      for (int j = tid; j < n; ++j) a[packed_index(j, tid)] -= 2.0 * (__dmul_rn(v[j], wi) + __dmul_rn(w[j], vi));
     if (tid == 0) e[k] = alpha;
   }
-  if (owner) d[tid] = column[tid * n];
-  if (tid == n - 1) e[n - 2] = column[(n - 2) * n];
+  __syncthreads();
+  if (owner) d[tid] = a[packed_index(tid, tid)];
+  if (tid == n - 1) e[n - 2] = a[packed_index(n - 1, n - 2)];
   if (tid == n - 1) e[n - 1] = 0.0;
   __syncthreads();
 }
 
-/// The properties of every finished slot of b. `scratch` holds gridDim.x matrices of
-/// atoms x atoms, or is null when the matrix is in shared memory (SharedLayout::matrix).
+/// The properties of every finished slot of b. `scratch` holds gridDim.x packed triangles of
+/// atoms x atoms matrices (packed_size), or is null when the matrix is in shared memory (SharedLayout::matrix).
 __global__ void __launch_bounds__(kMaxThreads) properties_kernel(BatchView b, bool flatness, double* scratch) {
   extern __shared__ __align__(16) unsigned char smem[];
   __shared__ BlockScratch<double> red;
@@ -197,7 +215,7 @@ __global__ void __launch_bounds__(kMaxThreads) properties_kernel(BatchView b, bo
   double* w = reinterpret_cast<double*>(smem + at.w);
   double* d = reinterpret_cast<double*>(smem + at.d);
   double* e = reinterpret_cast<double*>(smem + at.e);
-  double* matrix = scratch ? scratch + static_cast<std::size_t>(blockIdx.x) * n * n
+  double* matrix = scratch ? scratch + static_cast<std::size_t>(blockIdx.x) * packed_size(n)
                            : reinterpret_cast<double*>(smem + at.matrix);
   int* cubic = reinterpret_cast<int*>(smem + at.cubic);
   int* face_arc = reinterpret_cast<int*>(smem + at.face_arc);  // face f's canonical arc, 3 u + k
@@ -313,11 +331,11 @@ __global__ void __launch_bounds__(kMaxThreads) properties_kernel(BatchView b, bo
     // Hueckel: the 0/1 adjacency matrix, column by column, then tridiagonal, then the two
     // frontier eigenvalues (ascending indices n/2 - 1 and n/2), each on its own warp if there
     // are two.
-    if (atom) {
-      double* column = matrix + tid;
-      for (int r = 0; r < n; ++r) column[r * n] = 0.0;
-      for (int k = 0; k < 3; ++k) column[nbr[k] * n] = 1.0;
-    }
+    for (int i = tid; i < static_cast<int>(packed_size(n)); i += static_cast<int>(blockDim.x)) matrix[i] = 0.0;
+    __syncthreads();
+    if (atom)  // both atoms of an arc write its 1
+      for (int k = 0; k < 3; ++k) matrix[packed_index(max(tid, nbr[k]), min(tid, nbr[k]))] = 1.0;
+    __syncthreads();
     householder_tridiagonalise(matrix, n, v, w, d, e, red);
     const int second = blockDim.x > 32 ? 32 : 1;
     if (tid == 0 || tid == second) frontier[tid == 0 ? 0 : 1] = kth_eigenvalue(d, e, n, n / 2 - (tid == 0 ? 1 : 0));
@@ -381,7 +399,7 @@ PropertiesStage::PropertiesStage(int atoms, int capacity, bool flatness)
   allow_shared(shared_bytes_);
   grid_ = gpu::resident_grid(properties_kernel, threads_, shared_bytes_, capacity);
   if (!shared_matrix_) {
-    const std::size_t matrix = static_cast<std::size_t>(atoms) * atoms;
+    const std::size_t matrix = packed_size(atoms);
     grid_ = std::max(1, std::min(grid_, static_cast<int>(kScratchBudget / (matrix * sizeof(double)))));
     scratch_.resize(static_cast<std::size_t>(grid_) * matrix);
   }

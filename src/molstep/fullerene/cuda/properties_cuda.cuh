@@ -12,8 +12,8 @@ namespace molstep::fullerene::cuda {
 
 /// The properties stage of the lockstep pipeline: fullerene::isomer_properties for a batch, one
 /// block per slot and one thread per atom (thread f < faces also handles face f). The Hueckel
-/// spectrum's N x N matrix lives in the block's shared memory when it fits there (up to about
-/// C164 on an H100), otherwise in global scratch owned by the stage: one matrix per block of the
+/// spectrum's N x N matrix (its lower triangle, N (N + 1) / 2 doubles) lives in the block's shared
+/// memory when it fits there (up to about C220 on an H100), otherwise in global scratch owned by the stage: one matrix per block of the
 /// grid, not per slot, at most 512 MiB in all (which caps the grid).
 class PropertiesStage {
  public:
@@ -42,7 +42,7 @@ class PropertiesStage {
   int grid_ = 1;
   bool shared_matrix_ = false;
   std::size_t shared_bytes_ = 0;
-  gpu::DeviceArray<double> scratch_;  ///< grid_ matrices of atoms x atoms when !shared_matrix_
+  gpu::DeviceArray<double> scratch_;  ///< grid_ packed triangles of atoms x atoms matrices when !shared_matrix_
 };
 
 }  // namespace molstep::fullerene::cuda
