@@ -210,15 +210,19 @@ __device__ void store(double* p, V<T> v) {
 
 // Registers per thread of the optimiser. Uncapped, nvcc gives it 214 in double (the Wirz terms'
 // temporaries), so a C200 block of 224 threads leaves no room for a second on an SM: 132
-// isomers in flight on an H100, each a latency-bound chain of barriers. Capped at 72 (spilling
-// to L1), four blocks fit: C200 double, first 20,000 isomers, GPU optimiser 4.99 -> 3.18 s, end
-// to end 3,065 -> 4,512 isomers/s; single 2.05 -> 1.84 s; C100 double 0.83 -> 0.61 s. Caps of
-// 160, 128, 96, 80 and 64 measured 5.05, 3.50, 3.74, 3.46 and 3.23 s (bench/RESULTS.md, run
-// 12). The arithmetic is the same whatever the cap.
-constexpr int kOptimiseRegisters = 72;
+// isomers in flight on an H100, each a latency-bound chain of barriers. With the golden-section
+// search (energies only) a cap of 72 (spilling to L1, four C200 blocks per SM) was best in both
+// precisions: C200 double, first 20,000 isomers, GPU optimiser 4.99 -> 3.18 s; caps of 160,
+// 128, 96, 80 and 64 measured 5.05, 3.50, 3.74, 3.46 and 3.23 s (bench/RESULTS.md, run 12).
+// The Wolfe search evaluates gradients at every probe, whose spills cost more: C200 double,
+// first 60,000 isomers, caps of 64, 72, 96, 128 and 168 measured 3.89, 3.68, 2.74, 2.27 and
+// 3.34 GPU s, single 1.18, 1.11, 1.43, 1.35 and 2.26 s (run 13). The golden-section search,
+// now opt-in, runs with the same caps. The arithmetic is the same whatever the cap.
+template <class T>
+constexpr int kOptimiseRegisters = sizeof(T) == sizeof(double) ? 128 : 72;
 
 template <class T, bool kFlatness>
-__global__ void __maxnreg__(kOptimiseRegisters) optimise_kernel(BatchView b, OptimiseSettings s) {
+__global__ void __maxnreg__(kOptimiseRegisters<T>) optimise_kernel(BatchView b, OptimiseSettings s) {
   extern __shared__ __align__(16) unsigned char smem[];
   __shared__ BlockScratch<T> red;
   __shared__ BlockScratch<int> ired;

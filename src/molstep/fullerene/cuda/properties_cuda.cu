@@ -4,7 +4,7 @@
 // the sums are block reductions. The Hueckel gap reduces the adjacency matrix (its lower
 // triangle, in shared memory up to about C200) to tridiagonal form by Householder reflections,
 // one thread per column, and then finds just the HOMO and LUMO eigenvalues by Sturm-sequence
-// bisection (the CPU runs QL on the whole spectrum).
+// multisection, a warp each (the CPU runs QL on the whole spectrum).
 #include "molstep/fullerene/cuda/properties_cuda.cuh"
 
 #include <algorithm>
@@ -105,9 +105,13 @@ __device__ inline int eigenvalues_below(const double* d, const double* e, int n,
   return count;
 }
 
-/// The k-th smallest eigenvalue (from 0) of the tridiagonal (d, e) by bisection of its
-/// Gerschgorin interval, down to eps ||T||: the accuracy the Householder reduction leaves.
+/// The k-th smallest eigenvalue (from 0) of the tridiagonal (d, e) by multisection of its
+/// Gerschgorin interval, down to eps ||T||: the accuracy the Householder reduction leaves. The
+/// 32 lanes of a warp, which must all call it, count the eigenvalues below 32 points evenly
+/// inside the interval at once, which cuts it 33-fold per round instead of halving it: about
+/// 11 rounds of Sturm counts instead of 53 bisections, each a chain of n dependent divisions.
 __device__ inline double kth_eigenvalue(const double* d, const double* e, int n, int k) {
+  const int lane = static_cast<int>(threadIdx.x % 32u);
   double lo = d[0], hi = d[0], e2max = 0.0;
   for (int i = 0; i < n; ++i) {
     const double r = (i > 0 ? fabs(e[i - 1]) : 0.0) + (i + 1 < n ? fabs(e[i]) : 0.0);
@@ -122,14 +126,17 @@ __device__ inline double kth_eigenvalue(const double* d, const double* e, int n,
   hi += widen;
   // Invariant: fewer than k+1 eigenvalues below lo, at least k+1 below hi.
   const double tolerance = DBL_EPSILON * tnorm;
-  for (int iteration = 0; iteration < 200 && hi - lo > tolerance; ++iteration) {
-    const double mid = 0.5 * (lo + hi);
-    if (mid <= lo || mid >= hi) break;  // lo and hi are neighbouring doubles
-    if (eigenvalues_below(d, e, n, mid, pivmin) > k) {
-      hi = mid;
-    } else {
-      lo = mid;
-    }
+  for (int round = 0; round < 64 && hi - lo > tolerance; ++round) {
+    const double step = (hi - lo) / 33.0;
+    const double x = lo + (lane + 1) * step;
+    const unsigned above = __ballot_sync(0xffffffffu, eigenvalues_below(d, e, n, x, pivmin) > k);
+    // The first point with k+1 below is the new hi, the one before it the new lo.
+    const int first = above ? __ffs(static_cast<int>(above)) - 1 : 32;
+    const double new_lo = first == 0 ? lo : lo + first * step;
+    const double new_hi = first == 32 ? hi : lo + (first + 1) * step;
+    if (!(new_lo >= lo && new_hi <= hi && new_hi - new_lo < hi - lo)) break;  // down to rounding
+    lo = new_lo;
+    hi = new_hi;
   }
   return 0.5 * (lo + hi);
 }
@@ -328,7 +335,7 @@ __global__ void __launch_bounds__(kMaxThreads) properties_kernel(BatchView b, bo
     out.area = block_sum(area, red);
     out.volume = fabs(block_sum(volume, red));
 
-    // Hueckel: the 0/1 adjacency matrix, column by column, then tridiagonal, then the two
+    // Hueckel: the 0/1 adjacency matrix, arc by arc, then tridiagonal, then the two
     // frontier eigenvalues (ascending indices n/2 - 1 and n/2), each on its own warp if there
     // are two.
     for (int i = tid; i < static_cast<int>(packed_size(n)); i += static_cast<int>(blockDim.x)) matrix[i] = 0.0;
@@ -337,8 +344,16 @@ __global__ void __launch_bounds__(kMaxThreads) properties_kernel(BatchView b, bo
       for (int k = 0; k < 3; ++k) matrix[packed_index(max(tid, nbr[k]), min(tid, nbr[k]))] = 1.0;
     __syncthreads();
     householder_tridiagonalise(matrix, n, v, w, d, e, red);
-    const int second = blockDim.x > 32 ? 32 : 1;
-    if (tid == 0 || tid == second) frontier[tid == 0 ? 0 : 1] = kth_eigenvalue(d, e, n, n / 2 - (tid == 0 ? 1 : 0));
+    // HOMO on warp 0, LUMO on warp 1 (both on warp 0 when there is only one).
+    const int warp = tid / 32;
+    if (warp == 0) {
+      const double homo = kth_eigenvalue(d, e, n, n / 2 - 1);
+      if (tid == 0) frontier[0] = homo;
+    }
+    if (warp == (blockDim.x > 32 ? 1 : 0)) {
+      const double lumo = kth_eigenvalue(d, e, n, n / 2);
+      if (tid % 32 == 0) frontier[1] = lumo;
+    }
     __syncthreads();
 
     if (tid == 0) {
