@@ -154,11 +154,10 @@ __device__ inline IsomerProperties nan_properties() {
 /// The Householder reduction of the symmetric n x n matrix `a` (its packed lower triangle,
 /// packed_index) to tridiagonal form, as fullerene::tridiagonalise does it step for step: the
 /// diagonal goes to d, the subdiagonal to e. Every thread of the block must call it; thread c < n
-/// owns column c of the triangle (elements (r, c), r >= c) and is the only one to write it. The
+/// forms element c of x, v, p and w, and the rank-2 update is shared evenly by all. The
 /// triangle holds half the full matrix (C200: 157 KiB, which fits in shared memory up to about
-/// C220 on an H100) and the
-/// update of the symmetric rank-2 correction is done once per pair instead of twice. Ends with a
-/// barrier.
+/// C220 on an H100) and the symmetric rank-2 correction is applied once per pair instead of
+/// twice. Ends with a barrier.
 __device__ void householder_tridiagonalise(double* a, int n, double* v, double* w, double* d, double* e,
                                            BlockScratch<double>& red) {
   const int tid = static_cast<int>(threadIdx.x);
@@ -182,21 +181,34 @@ __device__ void householder_tridiagonalise(double* a, int n, double* v, double* 
     if (owner) v[tid] = vi;
     __syncthreads();
     // p = A v, summed over j ascending: A(c, j) from row c of the triangle below the diagonal,
-    // then A(j, c) from column c; w = p - (v . p) v.
+    // A(j, c) from row j on and above it (where the threads of a warp read one row together);
+    // w = p - (v . p) v.
     double wi = 0.0;
-    if (below) {
-      const double* row = a + packed_index(tid, 0);
-      for (int j = k + 1; j < tid; ++j) wi += row[j] * v[j];
-      for (int j = tid; j < n; ++j) wi += a[packed_index(j, tid)] * v[j];
-    }
+    if (below)
+      for (int j = k + 1; j < n; ++j) wi += a[j < tid ? packed_index(tid, j) : packed_index(j, tid)] * v[j];
     const double vp = block_sum(vi * wi, red);
     wi -= vp * vi;
     if (owner) w[tid] = wi;
     __syncthreads();
-    // A -= 2 (v w^T + w v^T) on the triangle, products rounded singly (no fused multiply-add),
-    // as the full matrix's update, which keeps A(r, c) and A(c, r) bitwise equal.
-    if (below)
-      for (int j = tid; j < n; ++j) a[packed_index(j, tid)] -= 2.0 * (__dmul_rn(v[j], wi) + __dmul_rn(w[j], vi));
+    // A -= 2 (v w^T + w v^T) on the trailing triangle (rows j >= columns c > k), products rounded
+    // singly (no fused multiply-add), as the full matrix's update, which keeps A(r, c) and
+    // A(c, r) bitwise equal. Its m (m + 1) / 2 elements (m = n - k - 1) are dealt to the threads
+    // in storage order: every thread gets as many (a thread per column would give the first
+    // columns m updates and the last ones one, and the block would wait for the longest), and
+    // the threads of a warp touch consecutive elements of a row.
+    {
+      const int m = n - k - 1, total = m * (m + 1) / 2, threads = static_cast<int>(blockDim.x);
+      // Element q of the trailing triangle lies in its row r (from 0) at column `col`.
+      int r = static_cast<int>((sqrt(8.0 * tid + 1.0) - 1.0) / 2.0);
+      while ((r + 1) * (r + 2) / 2 <= tid) ++r;
+      while (r * (r + 1) / 2 > tid) --r;
+      int col = tid - r * (r + 1) / 2;
+      for (int q = tid; q < total; q += threads) {
+        const int j = k + 1 + r, c = k + 1 + col;
+        a[packed_index(j, c)] -= 2.0 * (__dmul_rn(v[j], w[c]) + __dmul_rn(w[j], v[c]));
+        for (col += threads; col > r; ++r) col -= r + 1;  // row r holds r + 1 elements
+      }
+    }
     if (tid == 0) e[k] = alpha;
   }
   __syncthreads();
