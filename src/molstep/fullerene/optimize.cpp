@@ -132,7 +132,8 @@ OptimizeResult optimize(const CubicGraph& g, std::span<Vec> x, const OptimizeOpt
       std::vector<Vec> change(n);
       for (int i = 0; i < n; ++i)
         for (int c = 0; c < 3; ++c) change[i][c] = grad_new[i][c] - grad[i][c];
-      beta = std::max(dot(change, grad_new) / dot(grad, grad), 0.0);
+      beta = options.line_search == LineSearch::golden ? polak_ribiere(dot(change, grad_new), dot(grad, grad))
+                                                        : hestenes_stiefel(dot(change, grad_new), dot(dir, change));
       std::swap(grad, grad_new);
     }
     for (int i = 0; i < n; ++i)

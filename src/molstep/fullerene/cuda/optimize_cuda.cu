@@ -334,8 +334,13 @@ __global__ void __maxnreg__(kOptimiseRegisters<T>) optimise_kernel(BatchView b, 
           __syncthreads();
           e = energy_gradient(k, k.X, g_new);
         }
-        const T num = block_sum(k.active ? dot(g_new - g, g_new) : T(0), red);
-        beta = max(num / gg, T(0));
+        const T gy = block_sum(k.active ? dot(g_new - g, g_new) : T(0), red);
+        if (s.line_search == LineSearch::golden) {
+          beta = polak_ribiere(gy, gg);
+        } else {
+          const T dy = block_sum(k.active ? dot(dir, g_new - g) : T(0), red);
+          beta = hestenes_stiefel(gy, dy);
+        }
         g = g_new;
       }
       dir = T(-1) * g + beta * dir;
