@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // fullerene::isomer_properties in lockstep: one block per isomer, one thread per atom (and per
-// face), double precision. The per-atom arithmetic is wirz_terms.hpp's, shared with the CPU;
+// face; two per atom up to C256, the second halves of the block idle but in the Hueckel
+// reduction), double precision. The per-atom arithmetic is wirz_terms.hpp's, shared with the CPU;
 // the sums are block reductions. The Hueckel gap reduces the adjacency matrix (its lower
 // triangle, in shared memory up to about C200) to tridiagonal form by Householder reflections,
 // one thread per column, and then finds just the HOMO and LUMO eigenvalues by Sturm-sequence
@@ -41,7 +42,7 @@ __device__ inline int packed_index(int r, int c) { return r * (r + 1) / 2 + c; }
 
 /// Byte offsets of a block's dynamic shared memory: the doubles first, then the integers.
 struct SharedLayout {
-  std::size_t x, v, w, d, e, matrix, cubic, face_arc, total;
+  std::size_t x, v, w, d, e, partial, matrix, cubic, face_arc, total;
 
   __host__ __device__ SharedLayout(int n, int faces, bool matrix_in_shared) {
     const auto up = [](std::size_t b) { return (b + 15) / 16 * 16; };
@@ -51,7 +52,8 @@ struct SharedLayout {
     w = up(v + nn * sizeof(double));
     d = up(w + nn * sizeof(double));
     e = up(d + nn * sizeof(double));
-    matrix = up(e + nn * sizeof(double));
+    partial = up(e + nn * sizeof(double));
+    matrix = up(partial + nn * sizeof(double));
     cubic = up(matrix + (matrix_in_shared ? packed_size(n) : 0) * sizeof(double));
     face_arc = up(cubic + 3 * nn * sizeof(int));
     total = up(face_arc + static_cast<std::size_t>(faces) * sizeof(int));
@@ -159,7 +161,7 @@ __device__ inline IsomerProperties nan_properties() {
 /// C220 on an H100) and the symmetric rank-2 correction is applied once per pair instead of
 /// twice. Ends with a barrier.
 __device__ void householder_tridiagonalise(double* a, int n, double* v, double* w, double* d, double* e,
-                                           BlockScratch<double>& red) {
+                                           double* partial, BlockScratch<double>& red) {
   const int tid = static_cast<int>(threadIdx.x);
   const bool owner = tid < n;
   for (int k = 0; k + 2 < n; ++k) {
@@ -180,12 +182,21 @@ __device__ void householder_tridiagonalise(double* a, int n, double* v, double* 
     const double vi = below ? (tid == k + 1 ? xi - alpha : xi) * inv : 0.0;
     if (owner) v[tid] = vi;
     __syncthreads();
-    // p = A v, summed over j ascending: A(c, j) from row c of the triangle below the diagonal,
-    // A(j, c) from row j on and above it (where the threads of a warp read one row together);
-    // w = p - (v . p) v.
-    double wi = 0.0;
-    if (below)
-      for (int j = k + 1; j < n; ++j) wi += a[j < tid ? packed_index(tid, j) : packed_index(j, tid)] * v[j];
+    // p = A v: A(c, j) from row c of the triangle below the diagonal, A(j, c) from row j on and
+    // above it (where the threads of a warp read one row together). With two threads per column
+    // (a block of twice the columns, rounded to warps) thread c sums j up to the middle of the
+    // trailing rows and thread half + c the rest, into `partial`. w = p - (v . p) v.
+    const int half = static_cast<int>(blockDim.x) / 2;
+    const bool split = half >= n, second = split && tid >= half;
+    const int col = second ? tid - half : tid;
+    const int mid = split ? (k + 1 + n) / 2 : n;
+    double part = 0.0;
+    if (col < n && col > k)
+      for (int j = second ? mid : k + 1, end = second ? n : mid; j < end; ++j)
+        part += a[j < col ? packed_index(col, j) : packed_index(j, col)] * v[j];
+    if (second && col < n) partial[col] = part;
+    __syncthreads();
+    double wi = below ? part + (split ? partial[tid] : 0.0) : 0.0;
     const double vp = block_sum(vi * wi, red);
     wi -= vp * vi;
     if (owner) w[tid] = wi;
@@ -234,6 +245,7 @@ __global__ void __launch_bounds__(kMaxThreads) properties_kernel(BatchView b, bo
   double* w = reinterpret_cast<double*>(smem + at.w);
   double* d = reinterpret_cast<double*>(smem + at.d);
   double* e = reinterpret_cast<double*>(smem + at.e);
+  double* partial = reinterpret_cast<double*>(smem + at.partial);
   double* matrix = scratch ? scratch + static_cast<std::size_t>(blockIdx.x) * packed_size(n)
                            : reinterpret_cast<double*>(smem + at.matrix);
   int* cubic = reinterpret_cast<int*>(smem + at.cubic);
@@ -355,7 +367,7 @@ __global__ void __launch_bounds__(kMaxThreads) properties_kernel(BatchView b, bo
     if (atom)  // both atoms of an arc write its 1
       for (int k = 0; k < 3; ++k) matrix[packed_index(max(tid, nbr[k]), min(tid, nbr[k]))] = 1.0;
     __syncthreads();
-    householder_tridiagonalise(matrix, n, v, w, d, e, red);
+    householder_tridiagonalise(matrix, n, v, w, d, e, partial, red);
     // HOMO on warp 0, LUMO on warp 1 (both on warp 0 when there is only one).
     const int warp = tid / 32;
     if (warp == 0) {
@@ -410,7 +422,11 @@ PropertiesStage::PropertiesStage(int atoms, int capacity, bool flatness)
     throw Error("PropertiesStage: C" + std::to_string(atoms) + " with " + std::to_string(capacity) +
                 " slots is not a batch of fullerenes");
   threads_ = (atoms + 31) / 32 * 32;
-  if (threads_ > kMaxThreads)
+  // Two threads per atom where they fit: the Householder reduction, latency-bound with one
+  // 224-thread block per SM at C200 (its triangle fills the shared memory), then has twice the
+  // warps to hide it; the other stages leave the second half idle.
+  if (2 * threads_ <= kMaxThreads) threads_ *= 2;
+  else if (threads_ > kMaxThreads)
     throw Error("PropertiesStage: one thread per atom, at most " + std::to_string(kMaxThreads) + " threads: C" +
                 std::to_string(atoms) + " is too large");
   const int faces = atoms / 2 + 2;
