@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // fullerene::isomer_properties in lockstep: one block per isomer, one thread per atom (and per
-// face; two per atom up to C256, the second halves of the block idle but in the Hueckel
-// reduction), double precision. The per-atom arithmetic is wirz_terms.hpp's, shared with the CPU;
+// face; two per atom where the Hueckel matrix leaves room for only one block per SM, the second
+// half idle but in the Hueckel reduction), double precision. The per-atom arithmetic is wirz_terms.hpp's, shared with the CPU;
 // the sums are block reductions. The Hueckel gap reduces the adjacency matrix (its lower
 // triangle, in shared memory up to about C200) to tridiagonal form by Householder reflections,
 // one thread per column, and then finds just the HOMO and LUMO eigenvalues by Sturm-sequence
@@ -422,11 +422,7 @@ PropertiesStage::PropertiesStage(int atoms, int capacity, bool flatness)
     throw Error("PropertiesStage: C" + std::to_string(atoms) + " with " + std::to_string(capacity) +
                 " slots is not a batch of fullerenes");
   threads_ = (atoms + 31) / 32 * 32;
-  // Two threads per atom where they fit: the Householder reduction, latency-bound with one
-  // 224-thread block per SM at C200 (its triangle fills the shared memory), then has twice the
-  // warps to hide it; the other stages leave the second half idle.
-  if (2 * threads_ <= kMaxThreads) threads_ *= 2;
-  else if (threads_ > kMaxThreads)
+  if (threads_ > kMaxThreads)
     throw Error("PropertiesStage: one thread per atom, at most " + std::to_string(kMaxThreads) + " threads: C" +
                 std::to_string(atoms) + " is too large");
   const int faces = atoms / 2 + 2;
@@ -440,6 +436,16 @@ PropertiesStage::PropertiesStage(int atoms, int capacity, bool flatness)
   shared_matrix_ = shared_bytes_ <= available;
   if (!shared_matrix_) shared_bytes_ = SharedLayout(atoms, faces, false).total;
   allow_shared(shared_bytes_);
+  // Two threads per atom where the matrix leaves room for only one block per SM (C200: 175 KiB
+  // of 228): the Householder reduction, latency-bound with a single 7-warp block, then has twice
+  // the warps (properties of 60,000 C200 0.77 -> 0.68 s); the other stages leave the second half
+  // idle. Where two blocks fit, doubling the threads halved the blocks and was slower (C100
+  // 0.026 -> 0.040 s, C140 0.077 -> 0.12 s per 20,000; bench/RESULTS.md, issue 7 run 13).
+  int per_sm = 0;
+  MOLSTEP_CUDA_CHECK(cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, device));
+  if (shared_matrix_ && 2 * (shared_bytes_ + attributes.sharedSizeBytes) > static_cast<std::size_t>(per_sm) &&
+      2 * threads_ <= kMaxThreads)
+    threads_ *= 2;
   grid_ = gpu::resident_grid(properties_kernel, threads_, shared_bytes_, capacity);
   if (!shared_matrix_) {
     const std::size_t matrix = packed_size(atoms);

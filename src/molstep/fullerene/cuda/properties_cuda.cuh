@@ -12,7 +12,7 @@ namespace molstep::fullerene::cuda {
 
 /// The properties stage of the lockstep pipeline: fullerene::isomer_properties for a batch, one
 /// block per slot and one thread per atom (thread f < faces also handles face f), two per atom
-/// where a block holds them (up to C256), for the Hueckel reduction. The Hueckel spectrum's
+/// for the Hueckel reduction where its matrix leaves room for only one block per SM. The Hueckel spectrum's
 /// N x N matrix (its lower triangle, N (N + 1) / 2 doubles) lives in the block's shared memory
 /// when it fits there (up to about C220 on an H100), otherwise in global scratch owned by the
 /// stage: one matrix per block of the grid, not per slot, at most 512 MiB in all (which caps the
