@@ -325,7 +325,7 @@ std::function<int()> add_fullerene_command(CLI::App& app) {
   space->add_flag("--single", opt->gpu.single, "with --device cuda: float arithmetic in the optimiser");
   space->add_option("--gpu-slots", opt->gpu.slots, "with --device cuda: isomers in the GPU batch (default: one wave)")
       ->check(CLI::PositiveNumber);
-  space->add_option("--chunk", opt->gpu.chunk, "with --device cuda: CG iterations between refills (default: N/2)")
+  space->add_option("--chunk", opt->gpu.chunk, "with --device cuda: CG iterations between refills (default: N)")
       ->check(CLI::PositiveNumber);
 
   return [opt, count, generate, optimize, space]() -> int {

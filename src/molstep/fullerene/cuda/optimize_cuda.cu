@@ -228,7 +228,7 @@ __global__ void __maxnreg__(kOptimiseRegisters<T>) optimise_kernel(BatchView b, 
   __shared__ BlockScratch<int> ired;
   const int n = b.atoms;
   const int max_iterations = s.max_iterations > 0 ? s.max_iterations : 5 * n;
-  const int chunk = s.chunk > 0 ? s.chunk : max(1, n / 2);
+  const int chunk = s.chunk > 0 ? s.chunk : n;  // OptimiseSettings::chunk
   for (int slot = blockIdx.x; slot < b.capacity; slot += gridDim.x) {
     const int status = b.status[slot];
     if (status != kNew && status != kOptimising) continue;
