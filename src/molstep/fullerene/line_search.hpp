@@ -107,10 +107,9 @@ MOLSTEP_WIRZ_HD T cubic_probe(T lo, T elo, T slo, T hi, T ehi, T shi, bool hi_fi
 /// fewer CG iterations as well as fewer probes. Mean CG iterations of 200 C200 isomers (every
 /// 173rd) with Polak-Ribiere and 0.1, 0.3, 0.5, 0.7, 0.9: 622, 441, 379, 410, 473 (CPU time 5.3,
 /// 3.4, 2.7, 2.9, 3.2 s); with Hestenes-Stiefel (as the optimiser uses it) and 0.1, 0.3, 0.5,
-/// 0.7: 165, 168, 171, 177 (1.45, 1.33, 1.32, 1.32 s).
-/// A step of max_step that still lowers the energy
-/// is taken as it is. At most 12 probes: then the lowest-energy step probed that satisfied the
-/// first condition, or none (alpha 0) if no probe did.
+/// 0.7: 165, 168, 171, 177 (1.45, 1.33, 1.32, 1.32 s). A step of max_step that still lowers the
+/// energy is taken as it is. At most 12 probes: then the lowest-energy step probed that satisfied
+/// the first condition, or none (alpha 0) if no probe did.
 template <class T, class Probe>
 MOLSTEP_WIRZ_HD LineStep<T> wolfe_search(const Probe& probe, T e0, T slope0, T first, T max_step) {
   constexpr int kProbes = 12;
@@ -133,7 +132,9 @@ MOLSTEP_WIRZ_HD LineStep<T> wolfe_search(const Probe& probe, T e0, T slope0, T f
       bracketed = true;
     } else {
       if ((s < 0 ? -s : s) <= -c2 * slope0) return {a, e, true};
-      if (s > 0) {  // lower than lo but rising: the minimum lies between a and lo
+      // Lower than lo: a becomes lo, and the minimum lies between a and lo where the slope at a
+      // points back at lo (Nocedal and Wright, Algorithms 3.5 and 3.6), else between a and hi.
+      if (bracketed ? s * (hi - lo) >= 0 : s > 0) {
         hi = lo;
         ehi = elo;
         shi = slo;

@@ -96,7 +96,7 @@ OptimizeResult optimize(const CubicGraph& g, std::span<Vec> x, const OptimizeOpt
           result.energy);
     } else {
       double slope = dot(grad, dir);
-      if (!(slope < 0)) {  // PR+ may leave a direction that does not descend: restart
+      if (!(slope < 0)) {  // after an inexact step the CG direction may not descend: restart
         steepest_descent();
         steepest = true;
         slope = dot(grad, dir);

@@ -298,7 +298,7 @@ __global__ void __maxnreg__(kOptimiseRegisters<T>) optimise_kernel(BatchView b, 
             e);
       } else {
         T slope = block_sum(k.active ? dot(g, dir) : T(0), red);
-        if (!(slope < 0)) {  // PR+ may leave a direction that does not descend: restart
+        if (!(slope < 0)) {  // after an inexact step the CG direction may not descend: restart
           steepest_descent();
           steepest = true;
           slope = block_sum(k.active ? dot(g, dir) : T(0), red);

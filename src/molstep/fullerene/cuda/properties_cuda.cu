@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 // fullerene::isomer_properties in lockstep: one block per isomer, one thread per atom (and per
-// face; two per atom where the Hueckel matrix leaves room for only one block per SM, the second
-// half idle but in the Hueckel reduction), double precision. The per-atom arithmetic is wirz_terms.hpp's, shared with the CPU;
-// the sums are block reductions. The Hueckel gap reduces the adjacency matrix (its lower
-// triangle, in shared memory up to about C200) to tridiagonal form by Householder reflections,
-// one thread per column, and then finds just the HOMO and LUMO eigenvalues by Sturm-sequence
-// multisection, a warp each (the CPU runs QL on the whole spectrum).
+// face), double precision; two threads per atom where the Hueckel matrix leaves room for only
+// one block per SM, the second half working only in the Hueckel reduction. The per-atom
+// arithmetic is wirz_terms.hpp's, shared with the CPU; the sums are block reductions. The
+// Hueckel gap reduces the adjacency matrix (its lower triangle, in shared memory up to about
+// C220) to tridiagonal form by Householder reflections, and then finds just the HOMO and LUMO
+// eigenvalues by Sturm-sequence multisection, a warp each (the CPU runs QL on the whole
+// spectrum).
 #include "molstep/fullerene/cuda/properties_cuda.cuh"
 
 #include <algorithm>
