@@ -91,6 +91,21 @@ TEST(FullereneLineSearch, AnAsymmetricWellMeetsTheStrongWolfeConditions) {
   EXPECT_EQ(r.at_last_probe, r.alpha == probed.back());
 }
 
+TEST(FullereneLineSearch, KeepsTheBracketEndTheSlopePointsTo) {
+  // A smoothed |a - 0.3|, whose slope is near +-1 except close to the minimum. From 0.55 (lower,
+  // rising: bracket [0, 0.55]) the cubic probes 0.3118, lower still and still rising but too
+  // steep; the minimum then lies between 0 and 0.3118, not between 0.3118 and 0.55, where
+  // probing got stuck for all 12 probes before. Now the conditions hold at the fourth probe.
+  std::vector<double> probed;
+  const auto f = [](double a) { return std::sqrt((a - 0.3) * (a - 0.3) + 1e-4); };
+  const auto df = [](double a) { return (a - 0.3) / std::sqrt((a - 0.3) * (a - 0.3) + 1e-4); };
+  const LineStep<double> r = wolfe_search(probe(f, df, probed), f(0), df(0), 0.55, 5.0);
+  EXPECT_EQ(probed.size(), 4u);
+  EXPECT_LT(probed[2], probed[1]);  // to the side the slope at 0.3118 points to
+  EXPECT_TRUE(r.at_last_probe);
+  expect_wolfe(r, f(0), df(0), df(r.alpha));
+}
+
 TEST(FullereneLineSearch, StopsAtTheLargestStepWhileTheEnergyStillFalls) {
   std::vector<double> probed;
   const auto f = [](double a) { return -a; };
