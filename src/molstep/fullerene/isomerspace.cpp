@@ -433,12 +433,17 @@ StreamTimes optimize_stream(const IsomerSource& source, const StreamOptions& opt
   Todo running_todo;
   std::vector<OptimizedIsomer> running_results;
   std::future<void> running;  // declared last: destroyed (waited for) first
-  const auto finish_running = [&] {
-    if (!running.valid()) return;
+  // Waits for the round on the GPU (the wait counts as the pipeline's time) and takes its results.
+  const auto collect = [&] {
     const auto wait = Clock::now();
     running.get();
     times.pipeline += std::chrono::duration<double>(Clock::now() - wait).count();
-    done(running_results);
+    return std::move(running_results);
+  };
+  const auto finish_running = [&] {
+    if (!running.valid()) return;
+    std::vector<OptimizedIsomer> results = collect();
+    done(results);
     mark = Clock::now();
   };
   const auto run_round = [&] {
@@ -447,14 +452,18 @@ StreamTimes optimize_stream(const IsomerSource& source, const StreamOptions& opt
       if (!gpu && !todo.empty())
         gpu = std::make_unique<cuda::IsomerPipeline>(todo.front().second.atoms(), options.optimize, options.gpu,
                                                      threads, part.rank % devices);
-      finish_running();
-      times.source += seconds_since(mark);
+      // The previous round's results are handed to `done` (on this thread, which may talk MPI)
+      // only once the GPU has the next round: it does not idle while they are written.
+      const bool reporting = running.valid();
+      std::vector<OptimizedIsomer> previous;
+      if (reporting) previous = collect();
       running_todo = std::move(todo);
       todo = Todo{};
       running = std::async(std::launch::async, [&] {
         running_results.clear();
         if (!running_todo.empty()) run_on_gpu(*gpu, running_todo, running_results, threads);
       });
+      if (reporting) done(previous);
       mark = Clock::now();
       return;
     }
