@@ -358,10 +358,13 @@ using Todo = std::vector<std::pair<std::uint64_t, Triangulation>>;
 
 /// Isomers per rank and round on a GPU (StreamOptions::batch 0): the first round kFirstGpuRound,
 /// each next one twice the last, up to kGpuRound. The GPU cannot start before the source has
-/// generated a round, so a short first round starts it early; long later rounds keep the batch
-/// full for all but their last few refills.
+/// generated a round, so a short first round starts it early; later rounds keep the batch full
+/// for all but their last few refills, and the last one runs alone after the source has ended,
+/// so they are not longer than that needs. C200, first 200,000 on an H100, three runs each:
+/// rounds up to 2^16 gave 34,000-35,000 isomers/s in double and 37,900-39,000 in single, up
+/// to 2^14 38,300-38,900 and 40,700-42,100 (bench/RESULTS.md, issue 7 run 13).
 constexpr std::size_t kFirstGpuRound = 1 << 12;
-constexpr std::size_t kGpuRound = 1 << 16;
+constexpr std::size_t kGpuRound = 1 << 14;
 
 /// The CPU pipeline on `threads` threads: results[i] for todo[i].
 void run_on_cpu(const Todo& todo, std::vector<OptimizedIsomer>& results, int threads, const OptimizeOptions& options) {
