@@ -8,6 +8,7 @@
 #include <numbers>
 
 #include "molstep/core/error.hpp"
+#include "molstep/fullerene/hueckel_band.hpp"
 
 namespace molstep::fullerene {
 namespace {
@@ -18,47 +19,6 @@ Vec sub(const Vec& a, const Vec& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b
 double dot(const Vec& a, const Vec& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 Vec cross(const Vec& a, const Vec& b) {
   return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
-}
-
-/// Reduces the symmetric n x n matrix `a` (row-major, overwritten) to tridiagonal form by
-/// Householder reflections; returns the diagonal in d and the subdiagonal in e (e[i] couples
-/// i and i+1, e[n-1] = 0).
-void tridiagonalise(std::vector<double>& a, int n, std::vector<double>& d, std::vector<double>& e) {
-  const auto at = [&](int i, int j) -> double& { return a[static_cast<std::size_t>(i) * n + j]; };
-  std::vector<double> v(n), w(n);
-  for (int k = 0; k + 2 < n; ++k) {
-    double sigma = 0;
-    for (int i = k + 1; i < n; ++i) sigma += at(i, k) * at(i, k);
-    const double norm_x = std::sqrt(sigma);
-    if (norm_x == 0) continue;
-    const double alpha = at(k + 1, k) > 0 ? -norm_x : norm_x;
-    // v = x - alpha e_1, normalised; H = I - 2 v v^T maps x to alpha e_1.
-    for (int i = k + 1; i < n; ++i) v[i] = at(i, k);
-    v[k + 1] -= alpha;
-    double vv = 0;
-    for (int i = k + 1; i < n; ++i) vv += v[i] * v[i];
-    if (vv == 0) continue;
-    const double inv = 1.0 / std::sqrt(vv);
-    for (int i = k + 1; i < n; ++i) v[i] *= inv;
-    // H A H = A - 2 v w^T - 2 w v^T with p = A v, w = p - (v^T p) v.
-    double vp = 0;
-    for (int i = k + 1; i < n; ++i) {
-      double s = 0;
-      for (int j = k + 1; j < n; ++j) s += at(i, j) * v[j];
-      w[i] = s;
-      vp += v[i] * s;
-    }
-    for (int i = k + 1; i < n; ++i) w[i] -= vp * v[i];
-    for (int i = k + 1; i < n; ++i)
-      for (int j = k + 1; j < n; ++j) at(i, j) -= 2.0 * (v[i] * w[j] + w[i] * v[j]);
-    at(k + 1, k) = alpha;
-    at(k, k + 1) = alpha;
-    for (int i = k + 2; i < n; ++i) at(i, k) = at(k, i) = 0.0;
-  }
-  d.resize(n);
-  e.assign(n, 0.0);
-  for (int i = 0; i < n; ++i) d[i] = at(i, i);
-  for (int i = 0; i + 1 < n; ++i) e[i] = at(i + 1, i);
 }
 
 /// Eigenvalues of the symmetric tridiagonal (d, e) by the implicit QL method with Wilkinson
@@ -109,11 +69,22 @@ void tridiagonal_ql(std::vector<double>& d, std::vector<double>& e) {
 }  // namespace
 
 std::vector<double> adjacency_spectrum(const CubicGraph& g) {
+  // The band of the matrix in a breadth-first numbering, reduced to tridiagonal form
+  // (hueckel_band.hpp), then QL. The GPU reduces the dense matrix (its lower triangle) instead:
+  // the band reduction's long chain of small steps ran 1.5x slower there (bench/RESULTS.md).
   const int n = g.size();
-  std::vector<double> a(static_cast<std::size_t>(n) * n, 0.0), d, e;
+  std::vector<int> cubic(3 * static_cast<std::size_t>(n)), order(n), pos(n);
   for (int u = 0; u < n; ++u)
-    for (const int v : g.adj[u]) a[static_cast<std::size_t>(u) * n + v] = 1.0;
-  tridiagonalise(a, n, d, e);
+    for (int k = 0; k < 3; ++k) cubic[3 * u + k] = g.adj[u][k];
+  const int b = hueckel::band_order(cubic, order, pos);
+  if (b < 0) throw Error("Hueckel spectrum: the graph is not connected");
+  const int stride = std::max(2 * b, 1);
+  std::vector<double> band(static_cast<std::size_t>(n) * stride);
+  const hueckel::Band a = hueckel::adjacency_band(cubic, pos, band, stride);
+  hueckel::band_reduce(a, n, b);
+  std::vector<double> d(n), e(n, 0.0);
+  for (int i = 0; i < n; ++i) d[i] = a(i, i);
+  for (int i = 0; i + 1 < n; ++i) e[i] = a(i + 1, i);
   tridiagonal_ql(d, e);
   std::sort(d.begin(), d.end(), std::greater<>());
   return d;
