@@ -43,7 +43,7 @@ __device__ inline int packed_index(int r, int c) { return r * (r + 1) / 2 + c; }
 
 /// Byte offsets of a block's dynamic shared memory: the doubles first, then the integers.
 struct SharedLayout {
-  std::size_t x, v, w, d, e, partial, matrix, cubic, face_arc, total;
+  std::size_t x, v, w, d, e, p, partial, matrix, cubic, face_arc, total;
 
   __host__ __device__ SharedLayout(int n, int faces, bool matrix_in_shared) {
     const auto up = [](std::size_t b) { return (b + 15) / 16 * 16; };
@@ -53,7 +53,8 @@ struct SharedLayout {
     w = up(v + nn * sizeof(double));
     d = up(w + nn * sizeof(double));
     e = up(d + nn * sizeof(double));
-    partial = up(e + nn * sizeof(double));
+    p = up(e + nn * sizeof(double));
+    partial = up(p + nn * sizeof(double));
     matrix = up(partial + nn * sizeof(double));
     cubic = up(matrix + (matrix_in_shared ? packed_size(n) : 0) * sizeof(double));
     face_arc = up(cubic + 3 * nn * sizeof(int));
@@ -154,24 +155,40 @@ __device__ inline IsomerProperties nan_properties() {
   return p;
 }
 
+/// The sum of x over the lanes of a warp, in every lane (the same tree in every warp, so warps
+/// that sum the same numbers get the same bits).
+__device__ inline double warp_sum(double x) {
+  for (int offset = 16; offset > 0; offset /= 2) x += __shfl_xor_sync(0xffffffffu, x, offset);
+  return x;
+}
+
 /// The Householder reduction of the symmetric n x n matrix `a` (its packed lower triangle,
-/// packed_index) to tridiagonal form, as fullerene::tridiagonalise does it step for step: the
-/// diagonal goes to d, the subdiagonal to e. Every thread of the block must call it; thread c < n
-/// forms element c of x, v, p and w, and the rank-2 update is shared evenly by all. The
-/// triangle holds half the full matrix (C200: 157 KiB, which fits in shared memory up to about
-/// C220 on an H100) and the symmetric rank-2 correction is applied once per pair instead of
-/// twice. Ends with a barrier.
-__device__ void householder_tridiagonalise(double* a, int n, double* v, double* w, double* d, double* e,
-                                           double* partial, BlockScratch<double>& red) {
-  const int tid = static_cast<int>(threadIdx.x);
+/// packed_index) to tridiagonal form: the diagonal goes to d, the subdiagonal to e. Every thread
+/// of the block must call it; thread c < n forms element c of v, p and w, and the rank-2 update
+/// is shared by all the warps. The triangle holds half the full matrix (C200: 157 KiB, which fits in
+/// shared memory up to about C220 on an H100) and the symmetric rank-2 correction is applied
+/// once per pair instead of twice. The two dot products of a step (|x|^2 and v . p) are summed by
+/// every warp for itself, so a step has four block barriers instead of ten. Ends with a barrier.
+__device__ void householder_tridiagonalise(double* a, int n, double* v, double* w, double* d, double* e, double* p,
+                                           double* partial) {
+  const int tid = static_cast<int>(threadIdx.x), lane = tid % 32;
   const bool owner = tid < n;
+  // With two threads per column (a block of twice the columns, rounded to warps) thread c sums
+  // p_c = (A v)_c over j up to the middle of the trailing rows into p, thread half + c the rest
+  // into `partial`.
+  const int half = static_cast<int>(blockDim.x) / 2;
+  const bool split = half >= n, second = split && tid >= half;
+  const int col = second ? tid - half : tid;
   for (int k = 0; k + 2 < n; ++k) {
     __syncthreads();  // the last update is done: column k (x) and the rows (p) belong to others
-    const bool below = owner && tid > k;
-    // x = A(k+1.., k): thread c holds x_c = A(c, k).
-    const double xi = below ? a[packed_index(tid, k)] : 0.0;
-    const double sigma = block_sum(xi * xi, red);
-    if (sigma == 0.0) {                            // block-uniform
+    // x = A(k+1.., k).
+    double sum = 0.0;
+    for (int i = k + 1 + lane; i < n; i += 32) {
+      const double xi = a[packed_index(i, k)];
+      sum += xi * xi;
+    }
+    const double sigma = warp_sum(sum);
+    if (sigma == 0.0) {  // block-uniform: every warp summed the same numbers the same way
       if (tid == 0) e[k] = 0.0;
       continue;
     }
@@ -180,46 +197,41 @@ __device__ void householder_tridiagonalise(double* a, int n, double* v, double* 
     const double alpha = x1 > 0 ? -norm_x : norm_x;
     // v = (x - alpha e_1) / |x - alpha e_1|, with |x - alpha e_1|^2 = 2 (sigma + |x1| |x|).
     const double inv = 1.0 / sqrt(2.0 * (sigma + norm_x * fabs(x1)));
-    const double vi = below ? (tid == k + 1 ? xi - alpha : xi) * inv : 0.0;
-    if (owner) v[tid] = vi;
+    if (owner) v[tid] = tid > k ? (tid == k + 1 ? x1 - alpha : a[packed_index(tid, k)]) * inv : 0.0;
     __syncthreads();
     // p = A v: A(c, j) from row c of the triangle below the diagonal, A(j, c) from row j on and
-    // above it (where the threads of a warp read one row together). With two threads per column
-    // (a block of twice the columns, rounded to warps) thread c sums j up to the middle of the
-    // trailing rows and thread half + c the rest, into `partial`. w = p - (v . p) v.
-    const int half = static_cast<int>(blockDim.x) / 2;
-    const bool split = half >= n, second = split && tid >= half;
-    const int col = second ? tid - half : tid;
+    // above it (where the threads of a warp read one row together).
     const int mid = split ? (k + 1 + n) / 2 : n;
-    double part = 0.0;
-    if (col < n && col > k)
-      for (int j = second ? mid : k + 1, end = second ? n : mid; j < end; ++j)
-        part += a[j < col ? packed_index(col, j) : packed_index(j, col)] * v[j];
-    if (second && col < n) partial[col] = part;
+    if (col < n && col > k) {
+      double part = 0.0;
+      const int first = second ? mid : k + 1, end = second ? n : mid;
+      const double* row = a + packed_index(col, 0);
+      for (int j = first; j < min(end, col); ++j) part += row[j] * v[j];
+      for (int j = max(first, col); j < end; ++j) part += a[packed_index(j, col)] * v[j];
+      (second ? partial : p)[col] = part;
+    }
     __syncthreads();
-    double wi = below ? part + (split ? partial[tid] : 0.0) : 0.0;
-    const double vp = block_sum(vi * wi, red);
-    wi -= vp * vi;
-    if (owner) w[tid] = wi;
+    // w = p - (v . p) v.
+    sum = 0.0;
+    for (int c = k + 1 + lane; c < n; c += 32) sum += v[c] * (p[c] + (split ? partial[c] : 0.0));
+    const double vp = warp_sum(sum);
+    if (owner) w[tid] = tid > k ? p[tid] + (split ? partial[tid] : 0.0) - vp * v[tid] : 0.0;
     __syncthreads();
-    // A -= 2 (v w^T + w v^T) on the trailing triangle (rows j >= columns c > k), products rounded
-    // singly (no fused multiply-add), as the full matrix's update, which keeps A(r, c) and
-    // A(c, r) bitwise equal. Its m (m + 1) / 2 elements (m = n - k - 1) are dealt to the threads
-    // in storage order: every thread gets as many (a thread per column would give the first
-    // columns m updates and the last ones one, and the block would wait for the longest), and
-    // the threads of a warp touch consecutive elements of a row.
+    // A -= 2 (v w^T + w v^T) on the trailing triangle (rows j >= columns c > k), a warp per row,
+    // its lanes on consecutive elements. The rows go to the warps in pairs, the i-th shortest
+    // (i + 1 elements) with the i-th longest (m - i), so every pair holds m + 1 elements and the
+    // warps get nearly equal shares. (Dealing single elements in storage order balanced as well
+    // but spent most of the step walking each thread's position from row to row.)
     {
-      const int m = n - k - 1, total = m * (m + 1) / 2, threads = static_cast<int>(blockDim.x);
-      // Element q of the trailing triangle lies in its row r (from 0) at column `col`.
-      int r = static_cast<int>((sqrt(8.0 * tid + 1.0) - 1.0) / 2.0);
-      while ((r + 1) * (r + 2) / 2 <= tid) ++r;
-      while (r * (r + 1) / 2 > tid) --r;
-      int col = tid - r * (r + 1) / 2;
-      for (int q = tid; q < total; q += threads) {
-        const int j = k + 1 + r, c = k + 1 + col;
-        a[packed_index(j, c)] -= 2.0 * (__dmul_rn(v[j], w[c]) + __dmul_rn(w[j], v[c]));
-        for (col += threads; col > r; ++r) col -= r + 1;  // row r holds r + 1 elements
-      }
+      const int m = n - k - 1, warps = static_cast<int>(blockDim.x) / 32;
+      for (int i = tid / 32; i < (m + 1) / 2; i += warps)
+        for (int side = 0; side < 2; ++side) {
+          const int j = side == 0 ? k + 1 + i : n - 1 - i;
+          if (side == 1 && j == k + 1 + i) break;  // the middle row when m is odd
+          const double vj = v[j], wj = w[j];
+          double* row = a + packed_index(j, 0);
+          for (int c = k + 1 + lane; c <= j; c += 32) row[c] -= 2.0 * (__dmul_rn(vj, w[c]) + __dmul_rn(wj, v[c]));
+        }
     }
     if (tid == 0) e[k] = alpha;
   }
@@ -246,6 +258,7 @@ __global__ void __launch_bounds__(kMaxThreads) properties_kernel(BatchView b, bo
   double* w = reinterpret_cast<double*>(smem + at.w);
   double* d = reinterpret_cast<double*>(smem + at.d);
   double* e = reinterpret_cast<double*>(smem + at.e);
+  double* p = reinterpret_cast<double*>(smem + at.p);
   double* partial = reinterpret_cast<double*>(smem + at.partial);
   double* matrix = scratch ? scratch + static_cast<std::size_t>(blockIdx.x) * packed_size(n)
                            : reinterpret_cast<double*>(smem + at.matrix);
@@ -368,7 +381,7 @@ __global__ void __launch_bounds__(kMaxThreads) properties_kernel(BatchView b, bo
     if (atom)  // both atoms of an arc write its 1
       for (int k = 0; k < 3; ++k) matrix[packed_index(max(tid, nbr[k]), min(tid, nbr[k]))] = 1.0;
     __syncthreads();
-    householder_tridiagonalise(matrix, n, v, w, d, e, partial, red);
+    householder_tridiagonalise(matrix, n, v, w, d, e, p, partial);
     // HOMO on warp 0, LUMO on warp 1 (both on warp 0 when there is only one).
     const int warp = tid / 32;
     if (warp == 0) {
@@ -409,7 +422,7 @@ void allow_shared(std::size_t bytes) {
   MOLSTEP_CUDA_CHECK(cudaGetDevice(&device));
   const std::lock_guard lock(mutex);
   std::size_t& current = allowed[device];
-  if (bytes <= std::max<std::size_t>(current, 48 * 1024)) return;
+  if (bytes <= current) return;  // (the 48 KiB default counts static shared memory too)
   MOLSTEP_CUDA_CHECK(
       cudaFuncSetAttribute(properties_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(bytes)));
   current = bytes;
