@@ -323,7 +323,7 @@ std::function<int()> add_fullerene_command(CLI::App& app) {
   space->add_option("--device", opt->device, "cpu (default) or cuda: the lockstep GPU pipeline (one GPU per MPI rank)")
       ->check(CLI::IsMember({"cpu", "cuda"}));
   space->add_flag("--single", opt->gpu.single, "with --device cuda: float arithmetic in the optimiser");
-  space->add_option("--gpu-slots", opt->gpu.slots, "with --device cuda: isomers in the GPU batch (default: one wave)")
+  space->add_option("--gpu-slots", opt->gpu.slots, "with --device cuda: isomers in the GPU batch (default: four waves of optimiser blocks)")
       ->check(CLI::PositiveNumber);
   space->add_option("--chunk", opt->gpu.chunk, "with --device cuda: CG iterations between refills (default: N)")
       ->check(CLI::PositiveNumber);

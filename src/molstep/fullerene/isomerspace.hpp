@@ -63,7 +63,7 @@ using IsomerSource =
 struct GpuOptions {
   bool enabled = false;  ///< run dualisation, embedding, optimisation and properties on the GPU
   bool single = false;   ///< float arithmetic in the optimiser (double by default)
-  int slots = 0;         ///< isomers in the GPU batch at once; 0: as many as the device runs at once
+  int slots = 0;         ///< isomers in the GPU batch at once; 0: 4 x as many as the device runs at once
   int chunk = 0;         ///< CG iterations between two refills of the batch; 0: N
   int queue = 0;         ///< capacity of the GPU's isomer queue; 0: 4 x slots
   /// Finished isomers the GPU holds for one batched properties launch; 0: 8 x slots; at least slots

@@ -23,6 +23,8 @@ using Clock = std::chrono::steady_clock;
 
 /// The properties' entry of StageSeconds.
 constexpr std::size_t kPropertiesStage = 5;
+/// Slots per resident optimiser block when GpuOptions::slots is 0.
+constexpr int kDefaultWaves = 4;
 static_assert(kStageNames[kPropertiesStage] == "properties");
 
 /// Finished slots leave the batch (after stash_kernel copied them out, on the same stream).
@@ -134,7 +136,11 @@ struct IsomerPipeline::Impl {
     settings = OptimiseSettings{opt.max_iterations, gpu.chunk,   opt.gradient_tolerance, opt.bond_tolerance,
                                 opt.flatness,       gpu.single,  opt.line_search};
     times.resident_blocks = optimise_resident_blocks(n, settings);
-    slots = gpu.slots > 0 ? gpu.slots : times.resident_blocks;
+    // Four waves of slots by default: each round (a host round trip) then runs four blocks' worth
+    // of isomers per resident block. C200, first 200,000 on an H100 in double: one wave (264
+    // slots) 772 rounds, 38,400-42,100 isomers/s; four waves 198 rounds, 41,700-45,600; eight
+    // waves 100 rounds, 40,500 (bench/RESULTS.md, issue 7 run 14).
+    slots = gpu.slots > 0 ? gpu.slots : kDefaultWaves * times.resident_blocks;
     times.slots = slots;
     const int queue_capacity = gpu.queue > 0 ? gpu.queue : 4 * slots;
     finished_capacity = gpu.finished_capacity > 0 ? std::max(gpu.finished_capacity, slots) : 8 * slots;

@@ -4,19 +4,17 @@
 #include <cuda_runtime.h>
 
 #include <cstddef>
+#include <memory>
 
+#include "molstep/fullerene/cuda/hueckel_gap.cuh"
 #include "molstep/fullerene/cuda/isomer_batch.cuh"
 #include "molstep/gpu/device_array.cuh"
 
 namespace molstep::fullerene::cuda {
 
 /// The properties stage of the lockstep pipeline: fullerene::isomer_properties for a batch, one
-/// block per slot and one thread per atom (thread f < faces also handles face f), two per atom
-/// for the Hueckel reduction where its matrix leaves room for only one block per SM. The Hueckel spectrum's
-/// N x N matrix (its lower triangle, N (N + 1) / 2 doubles) lives in the block's shared memory
-/// when it fits there (up to about C220 on an H100), otherwise in global scratch owned by the
-/// stage: one matrix per block of the grid, not per slot, at most 512 MiB in all (which caps the
-/// grid).
+/// block per slot and one thread per atom (thread f < faces also handles face f), after the
+/// Hueckel gap's own kernel (HueckelGap).
 class PropertiesStage {
  public:
   /// Sizes the launch for C_atoms and batches of `capacity` slots and allocates the scratch.
@@ -34,7 +32,7 @@ class PropertiesStage {
   /// Blocks launched (each walks slots grid-stride).
   [[nodiscard]] int grid() const { return grid_; }
   /// Whether the Hueckel matrix is kept in shared memory (otherwise in global scratch).
-  [[nodiscard]] bool shared_matrix() const { return shared_matrix_; }
+  [[nodiscard]] bool shared_matrix() const { return hueckel_->shared_matrix(); }
 
  private:
   int atoms_ = 0;
@@ -42,9 +40,8 @@ class PropertiesStage {
   bool flatness_ = false;
   int threads_ = 0;
   int grid_ = 1;
-  bool shared_matrix_ = false;
   std::size_t shared_bytes_ = 0;
-  gpu::DeviceArray<double> scratch_;  ///< grid_ packed triangles of atoms x atoms matrices when !shared_matrix_
+  std::unique_ptr<HueckelGap> hueckel_;
 };
 
 }  // namespace molstep::fullerene::cuda
