@@ -242,6 +242,8 @@ class Report {
     summary["seconds"] = {{"count", count_seconds},
                           {"generate", times.source},
                           {"pipeline", times.pipeline},
+                          {"report", times.report},
+                          {"setup", times.setup},
                           {"wall", wall},
                           {"stages", stages}};
     summary["isomers_per_second"] = wall > 0 ? static_cast<double>(rows_) / wall : 0.0;
@@ -417,10 +419,17 @@ StreamTimes optimize_stream(const IsomerSource& source, const StreamOptions& opt
                             const std::function<void(std::vector<OptimizedIsomer>& batch)>& done) {
   const int threads = std::max(1, options.threads);
   const analysis::Partition& part = options.partition;
-  std::unique_ptr<cuda::IsomerPipeline> gpu;  // made at the first round: it needs the isomers' size
+  std::unique_ptr<cuda::IsomerPipeline> gpu;  // needs the isomers' size: made at the first round,
   const int devices = options.gpu.enabled ? cuda::pipeline_devices() : 0;
   if (options.gpu.enabled && devices == 0)
     throw Error("--device cuda: no CUDA device is usable here (use --device cpu)");
+  // or, when the size is known, on a thread of its own while the first round is generated (the
+  // CUDA context and buffers take some 0.3 s).
+  const auto make_pipeline = [&](int atoms) {
+    return std::make_unique<cuda::IsomerPipeline>(atoms, options.optimize, options.gpu, threads, part.rank % devices);
+  };
+  std::future<std::unique_ptr<cuda::IsomerPipeline>> early;
+  if (options.gpu.enabled && options.atoms > 0) early = std::async(std::launch::async, make_pipeline, options.atoms);
   // On a GPU, rounds long enough that the batch stays full for all but their last few refills.
   const std::size_t batch = options.batch > 0      ? options.batch
                             : options.gpu.enabled ? kGpuRound
@@ -443,18 +452,25 @@ StreamTimes optimize_stream(const IsomerSource& source, const StreamOptions& opt
     times.pipeline += std::chrono::duration<double>(Clock::now() - wait).count();
     return std::move(running_results);
   };
+  const auto report = [&](std::vector<OptimizedIsomer>& results) {
+    auto start = Clock::now();
+    done(results);
+    times.report += seconds_since(start);
+  };
   const auto finish_running = [&] {
     if (!running.valid()) return;
     std::vector<OptimizedIsomer> results = collect();
-    done(results);
+    report(results);
     mark = Clock::now();
   };
   const auto run_round = [&] {
     times.source += seconds_since(mark);
     if (options.gpu.enabled) {
-      if (!gpu && !todo.empty())
-        gpu = std::make_unique<cuda::IsomerPipeline>(todo.front().second.atoms(), options.optimize, options.gpu,
-                                                     threads, part.rank % devices);
+      if (!gpu && (early.valid() || !todo.empty())) {
+        auto start = Clock::now();
+        gpu = early.valid() ? early.get() : make_pipeline(todo.front().second.atoms());
+        times.setup += seconds_since(start);
+      }
       // The previous round's results are handed to `done` (on this thread, which may talk MPI)
       // only once the GPU has the next round: it does not idle while they are written.
       const bool reporting = running.valid();
@@ -466,7 +482,7 @@ StreamTimes optimize_stream(const IsomerSource& source, const StreamOptions& opt
         running_results.clear();
         if (!running_todo.empty()) run_on_gpu(*gpu, running_todo, running_results, threads);
       });
-      if (reporting) done(previous);
+      if (reporting) report(previous);
       mark = Clock::now();
       return;
     }
@@ -474,7 +490,7 @@ StreamTimes optimize_stream(const IsomerSource& source, const StreamOptions& opt
     run_on_cpu(todo, results, threads, options.optimize);
     todo.clear();
     times.pipeline += seconds_since(mark);
-    done(results);
+    report(results);
     mark = Clock::now();
   };
   source([&](std::uint64_t index, const Triangulation& dual) {
@@ -603,7 +619,11 @@ nlohmann::json run_isomerspace(const IsomerspaceOptions& options) {
   };
   const StreamTimes times = optimize_stream(
       source,
-      StreamOptions{.threads = options.threads, .optimize = options.optimize, .partition = part, .gpu = options.gpu},
+      StreamOptions{.threads = options.threads,
+                    .atoms = options.atoms,
+                    .optimize = options.optimize,
+                    .partition = part,
+                    .gpu = options.gpu},
       [&](std::vector<OptimizedIsomer>& batch) {
         std::vector<IsomerResult> rows = gather_rows(part, batch);
         if (report) report->add(rows);

@@ -72,6 +72,9 @@ struct GpuOptions {
 
 struct StreamOptions {
   int threads = 1;
+  /// The isomers' atom count when known up front (0: not known): with a GPU, the pipeline (the
+  /// CUDA context, its buffers) is then set up while the first round is generated.
+  int atoms = 0;
   /// Isomers optimised between two calls of `done` on one process; 0 means 32 per thread.
   std::size_t batch = 0;
   OptimizeOptions optimize;
@@ -99,6 +102,8 @@ struct StreamTimes {
   /// in batches of optimize_isomer on `threads` threads, wall seconds; with a GPU, the time the
   /// caller waited for a round beyond what generating the next one took
   double pipeline = 0;
+  double report = 0;  ///< in `done`, wall seconds
+  double setup = 0;   ///< waiting for the GPU pipeline to be set up, wall seconds
   GpuPipelineTimes gpu;  ///< with StreamOptions::gpu enabled
 };
 
@@ -107,7 +112,7 @@ struct StreamTimes {
 /// in source order. So whatever the thread count, `done` sees the same isomers in the same order.
 /// Each call covers a round of batch * size consecutive isomers of the source (the last round
 /// may be shorter; with a GPU and batch 0, rounds of 4,096 isomers per rank at first, doubling
-/// up to 65,536), of which rank k holds those numbered k mod size; every rank calls `done`
+/// up to 16,384), of which rank k holds those numbered k mod size; every rank calls `done`
 /// once per round, so `done` may run collective operations. The first error, in source order,
 /// is rethrown after its batch.
 StreamTimes optimize_stream(const IsomerSource& source, const StreamOptions& options,
