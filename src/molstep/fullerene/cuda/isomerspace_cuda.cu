@@ -108,6 +108,7 @@ struct IsomerPipeline::Impl {
   int slots;
   int finished_capacity;  ///< D: positions of the finished buffer, at least slots
   cudaStream_t stream = nullptr;
+  cudaEvent_t done_event = nullptr;  ///< wait_for_gpu's
   std::unique_ptr<DeviceBatch> batch;
   std::unique_ptr<DeviceBatch> finished_buffer;  ///< finished isomers awaiting the properties stage
   gpu::DeviceArray<std::int32_t> stashed_count;   ///< [1]: positions of finished_buffer taken
@@ -133,6 +134,7 @@ struct IsomerPipeline::Impl {
     if (n > 1024 - 32) throw Error("--device cuda: C" + std::to_string(n) + " needs more threads per block than a GPU has");
     MOLSTEP_CUDA_CHECK(cudaSetDevice(device));
     MOLSTEP_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    MOLSTEP_CUDA_CHECK(cudaEventCreateWithFlags(&done_event, cudaEventBlockingSync | cudaEventDisableTiming));
     settings = OptimiseSettings{opt.max_iterations, gpu.chunk,   opt.gradient_tolerance, opt.bond_tolerance,
                                 opt.flatness,       gpu.single,  opt.line_search};
     times.resident_blocks = optimise_resident_blocks(n, settings);
@@ -167,7 +169,15 @@ struct IsomerPipeline::Impl {
     counters[0] = QueueCounters{};
   }
   ~Impl() {
+    if (done_event) cudaEventDestroy(done_event);
     if (stream) cudaStreamDestroy(stream);
+  }
+
+  /// Waits for the stream's work so far, asleep rather than spinning: the CPU threads generating
+  /// the next round need every core.
+  void wait_for_gpu() {
+    MOLSTEP_CUDA_CHECK(cudaEventRecord(done_event, stream));
+    MOLSTEP_CUDA_CHECK(cudaEventSynchronize(done_event));
   }
 
   void run(const std::vector<std::pair<std::uint64_t, Triangulation>>& todo, std::vector<OptimizedIsomer>& results) {
@@ -206,7 +216,7 @@ struct IsomerPipeline::Impl {
                                          cudaMemcpyDeviceToHost, stream));
       MOLSTEP_CUDA_CHECK(cudaMemsetAsync(fin.status, 0, c * sizeof(std::int32_t), stream));  // kEmpty
       MOLSTEP_CUDA_CHECK(cudaMemsetAsync(stashed_count.data(), 0, sizeof(std::int32_t), stream));
-      MOLSTEP_CUDA_CHECK(cudaStreamSynchronize(stream));
+      wait_for_gpu();
 
       const double seconds = events.seconds(7);
       times.gpu[kPropertiesStage] += seconds;
@@ -275,7 +285,7 @@ struct IsomerPipeline::Impl {
       release_kernel<<<(b.capacity + 127) / 128, 128, 0, stream>>>(b.status, b.capacity);
       MOLSTEP_CUDA_CHECK(cudaGetLastError());
       queue->read_counters(counters.data(), stream);
-      MOLSTEP_CUDA_CHECK(cudaStreamSynchronize(stream));
+      wait_for_gpu();
 
       // Time per stage this round, shared by the isomers in the batch during it: those taken
       // from the queue before or in this round and not finished before it. The properties entry
