@@ -71,7 +71,8 @@ void tridiagonal_ql(std::vector<double>& d, std::vector<double>& e) {
 std::vector<double> adjacency_spectrum(const CubicGraph& g) {
   // The band of the matrix in a breadth-first numbering, reduced to tridiagonal form
   // (hueckel_band.hpp), then QL. The GPU reduces the dense matrix (its lower triangle) instead:
-  // the band reduction's long chain of small steps ran 1.5 to 2 times slower there (bench/RESULTS.md).
+  // the band reduction's long chain of small steps ran 1.5 to 2 times slower there
+  // (bench/RESULTS.md, issue 7 run 14).
   const int n = g.size();
   std::vector<int> cubic(3 * static_cast<std::size_t>(n)), order(n), pos(n);
   for (int u = 0; u < n; ++u)
