@@ -211,7 +211,9 @@ bool write_histogram(const std::filesystem::path& dir, const Histogram& plot, co
 /// Rank 0's share of run_isomerspace: the CSV as rows arrive, then the summary and the plots.
 /// The rows are written on a thread of the report's own, so the thread that generates isomers
 /// (and waits on the GPU) only hands them over: writing 200,000 C200 rows took 0.9 s of a 4.4 s
-/// run on the GPU machine's generating thread (bench/RESULTS.md, issue 7 run 14).
+/// run on the GPU machine's generating thread. End to end that gained nothing measurable there,
+/// its 16 cores being saturated (bench/RESULTS.md, issue 7 run 14), but a round's rows no longer
+/// hold up the thread that feeds the GPU.
 class Report {
  public:
   Report(const IsomerspaceOptions& options, std::uint64_t total, const std::string& space)

@@ -30,8 +30,6 @@ class HueckelGap {
   void launch(const BatchView& b, cudaStream_t s);
 
   [[nodiscard]] double* gaps() { return gaps_.data(); }
-  /// Whether the matrix is kept in shared memory (otherwise in global scratch).
-  [[nodiscard]] bool shared_matrix() const { return shared_matrix_; }
 
  private:
   int atoms_ = 0;

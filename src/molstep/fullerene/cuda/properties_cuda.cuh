@@ -31,8 +31,6 @@ class PropertiesStage {
 
   /// Blocks launched (each walks slots grid-stride).
   [[nodiscard]] int grid() const { return grid_; }
-  /// Whether the Hueckel matrix is kept in shared memory (otherwise in global scratch).
-  [[nodiscard]] bool shared_matrix() const { return hueckel_->shared_matrix(); }
 
  private:
   int atoms_ = 0;
