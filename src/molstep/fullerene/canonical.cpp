@@ -44,6 +44,64 @@ int bfs_code(const PlanarMap& m, int v, int w, int s, const std::uint8_t* best, 
   return best == nullptr ? 0 : cmp;
 }
 
+int bfs_compare(const PlanarMap& m, int va, int wa, int sa, int vb, int wb, int sb) {
+  // While the codes agree, both searches have numbered the same count of vertices and queued
+  // them in the same order, so one counter and one queue position serve both.
+  std::array<std::uint8_t, PlanarMap::kMaxVertices> number_a{};
+  std::array<std::uint8_t, PlanarMap::kMaxVertices> number_b{};
+  std::array<std::uint8_t, PlanarMap::kMaxVertices> queue_a{};
+  std::array<std::uint8_t, PlanarMap::kMaxVertices> queue_b{};
+  std::array<std::uint8_t, PlanarMap::kMaxVertices> first_a{};
+  std::array<std::uint8_t, PlanarMap::kMaxVertices> first_b{};
+  int order = 1;
+  number_a[va] = 1;
+  number_b[vb] = 1;
+  first_a[va] = static_cast<std::uint8_t>(m.index_of(va, wa));
+  first_b[vb] = static_cast<std::uint8_t>(m.index_of(vb, wb));
+  queue_a[0] = static_cast<std::uint8_t>(va);
+  queue_b[0] = static_cast<std::uint8_t>(vb);
+  int tail = 1;
+  for (int head = 0; head < tail; ++head) {
+    const int xa = queue_a[head];
+    const int xb = queue_b[head];
+    const int da = m.deg[xa];
+    const int db = m.deg[xb];
+    int ia = first_a[xa];
+    int ib = first_b[xb];
+    for (int k = 0; k < std::min(da, db); ++k) {
+      const int ya = m.adj[xa][ia];
+      const int yb = m.adj[xb][ib];
+      const int na = number_a[ya];
+      const int nb = number_b[yb];
+      if (na != nb) {
+        // A vertex met for the first time gets order+1, above every number given so far.
+        const int ea = na == 0 ? order + 1 : na;
+        const int eb = nb == 0 ? order + 1 : nb;
+        return ea < eb ? -1 : 1;
+      }
+      if (na == 0) {
+        ++order;
+        number_a[ya] = static_cast<std::uint8_t>(order);
+        number_b[yb] = static_cast<std::uint8_t>(order);
+        first_a[ya] = static_cast<std::uint8_t>(m.index_of(ya, xa));
+        first_b[yb] = static_cast<std::uint8_t>(m.index_of(yb, xb));
+        queue_a[tail] = static_cast<std::uint8_t>(ya);
+        queue_b[tail] = static_cast<std::uint8_t>(yb);
+        ++tail;
+      }
+      ia += sa;
+      if (ia == da) ia = 0;
+      if (ia < 0) ia = da - 1;
+      ib += sb;
+      if (ib == db) ib = 0;
+      if (ib < 0) ib = db - 1;
+    }
+    // The shorter list ends (with 0) where the longer one still lists a neighbour (>= 1).
+    if (da != db) return da < db ? -1 : 1;
+  }
+  return 0;
+}
+
 std::string canonical_code(const Triangulation& t) {
   const PlanarMap m = as_planar_map(t);
   const int len = bfs_code_length(m.nv);

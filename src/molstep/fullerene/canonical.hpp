@@ -21,6 +21,12 @@ namespace molstep::fullerene {
 /// its first larger entry, so `out` is then incomplete.
 int bfs_code(const PlanarMap& m, int v, int w, int s, const std::uint8_t* best, std::uint8_t* out);
 
+/// Compares the codes of two roots of the same plane graph without writing either: the two
+/// searches run in lockstep and stop at the first entry where the codes differ. Returns <0, 0 or
+/// >0 as the code from (va, wa, sa) is smaller than, equal to or larger than the one from
+/// (vb, wb, sb); 0 means an automorphism maps one root onto the other.
+int bfs_compare(const PlanarMap& m, int va, int wa, int sa, int vb, int wb, int sb);
+
 /// Code length of a triangulation with nv vertices: 7*nv-12.
 [[nodiscard]] inline int bfs_code_length(int nv) { return 7 * nv - 12; }
 

@@ -72,7 +72,6 @@ Generator::Generator(const GeneratorOptions& options) : options_(options) {
   row_near_.resize(level_.size());
   for (int nv = 0; nv <= target_nv_; ++nv) max_canonical_.push_back(max_canonical_size(nv));
   code_a_.resize(static_cast<std::size_t>(bfs_code_length(target_nv_)));
-  code_b_.resize(code_a_.size());
 }
 
 std::vector<Generator::Subtree> Generator::seeds() const {
@@ -383,28 +382,33 @@ void Generator::complete_ring(const PlanarMap& g, const RowOp& row, Key& key, Ve
 }
 
 void Generator::complete_rays(const PlanarMap& g, const RowOp& row, Key& key, VertexSet* reads) {
-  // Where pentagons lie along a straight line of the triangulation from `from` through `to`.
-  const auto ray = [&g, &row, reads](int bits, int from, int to) {
-    if (reads != nullptr) reads->add(to);
-    for (int i = 0; i < kRayLength; ++i) {
-      const int next = g.at(to, g.index_of(to, from), 3 * row.s);
-      from = to;
-      to = next;
-      if (reads != nullptr) reads->add(to);
-      bits = bits << 1 | (g.deg[to] == 5);
-    }
-    return bits;
-  };
+  // Where pentagons lie along two straight lines of the triangulation from r0, through a0 and
+  // through t0: three places on in orientation s at every step, straight through hexagons and
+  // mirror-consistent at pentagons. The two walks are independent chains of loads, so they are
+  // interleaved; the bits of the first ray come before those of the second.
   if (reads != nullptr) reads->add_closed_neighbourhood(g, row.r0);
-  // Three places on in orientation s: straight through hexagons, and mirror-consistent at
-  // pentagons.
   const int k = g.index_of(row.r0, row.r1);
-  const int t0 = g.at(row.r0, k, row.s);
-  const int a0 = g.at(row.r0, k, 2 * row.s);
-  int rays = 1;  // nonzero: complete
-  rays = ray(rays, row.r0, a0);
-  rays = ray(rays, row.r0, t0);
-  key.rays = rays;
+  int from_a = row.r0;
+  int to_a = g.at(row.r0, k, 2 * row.s);
+  int from_t = row.r0;
+  int to_t = g.at(row.r0, k, row.s);
+  int bits_a = 0;
+  int bits_t = 0;
+  for (int i = 0; i < kRayLength; ++i) {
+    const int next_a = g.at(to_a, g.index_of(to_a, from_a), 3 * row.s);
+    const int next_t = g.at(to_t, g.index_of(to_t, from_t), 3 * row.s);
+    from_a = to_a;
+    to_a = next_a;
+    from_t = to_t;
+    to_t = next_t;
+    bits_a = bits_a << 1 | (g.deg[to_a] == 5);
+    bits_t = bits_t << 1 | (g.deg[to_t] == 5);
+    if (reads != nullptr) {
+      reads->add(to_a);
+      reads->add(to_t);
+    }
+  }
+  key.rays = ((1 << kRayLength | bits_a) << kRayLength) | bits_t;  // leading 1: complete
 }
 
 Generator::Rivals::Inv2& Generator::parent_ring(const PlanarMap& h, const Rivals& known, std::size_t i) {
@@ -598,10 +602,11 @@ bool Generator::is_canonical(const PlanarMap& g, const RowOp& row, bool either_e
   nauto = 1;
   if (carry != nullptr) carry->carried = row.size() == 2 && known != nullptr;
   if (ties_.empty() && code == nullptr) return true;
-  bfs_code(g, mine_row.r0, mine_row.r1, mine_row.s, nullptr, code_a_.data());
+  // Ties are settled by breadth-first codes, compared in lockstep up to their first difference.
+  RowOp best = mine_row;
   for (std::size_t i = 0; i < ties_.size(); ++i) {
     const RowOp& c = ties_[i];
-    const int cmp = bfs_code(g, c.r0, c.r1, c.s, code_a_.data(), code_b_.data());
+    const int cmp = bfs_compare(g, c.r0, c.r1, c.s, best.r0, best.r1, best.s);
     if (cmp == 0) ++nauto;
     if (cmp >= 0) continue;
     if (i == 0 && same_view(c, other)) {
@@ -610,7 +615,7 @@ bool Generator::is_canonical(const PlanarMap& g, const RowOp& row, bool either_e
         if (carry != nullptr) carry->carried = false;
         return false;
       }
-      std::swap(code_a_, code_b_);
+      best = c;
       continue;
     }
     if (reduces_to_fullerene(g, c)) {
@@ -618,7 +623,10 @@ bool Generator::is_canonical(const PlanarMap& g, const RowOp& row, bool either_e
       return false;
     }
   }
-  if (code != nullptr) code->assign(code_a_.begin(), code_a_.begin() + bfs_code_length(g.nv));
+  if (code != nullptr) {
+    bfs_code(g, best.r0, best.r1, best.s, nullptr, code_a_.data());
+    code->assign(code_a_.begin(), code_a_.begin() + bfs_code_length(g.nv));
+  }
   return true;
 }
 

@@ -163,7 +163,7 @@ class Generator {
   std::uint32_t stamp_ = 0;
   std::vector<int> queue_;
   std::vector<RowOp> ties_;
-  std::vector<std::uint8_t> code_a_, code_b_;
+  std::vector<std::uint8_t> code_a_;  // the code handed to the sibling check
   PlanarMap scratch_;
   const std::function<void(const PlanarMap&)>* sink_ = nullptr;
   const Fork* fork_ = nullptr;
