@@ -454,33 +454,48 @@ void run_on_cpu(const Todo& todo, std::vector<OptimizedIsomer>& results, int thr
     if (e) std::rethrow_exception(e);
 }
 
-/// The GPU pipeline for a round, with the canonical spirals computed on `threads` CPU threads
-/// meanwhile.
-void run_on_gpu(cuda::IsomerPipeline& pipeline, const Todo& todo, std::vector<OptimizedIsomer>& results, int threads) {
-  const auto n = static_cast<long>(todo.size());
-  std::vector<std::string> spirals(todo.size());
-  std::vector<double> seconds(todo.size());
-  auto cpu_part = std::async(std::launch::async, [&] {
+/// A round on the GPU: the pipeline's run on a thread of its own and, meanwhile, the canonical
+/// spirals on `threads` CPU threads. Only the report needs the spirals, so the next round's run
+/// starts as soon as this one's is done, not once its spirals are: waiting for them kept the GPU
+/// idle 0.34 s of a 4.3 s C200 job (200,000 isomers, 14 rounds; bench/RESULTS.md, issue 7 run 15).
+/// Held by pointer: the threads use its members.
+struct GpuRound {
+  Todo todo;
+  std::vector<OptimizedIsomer> results;
+  std::vector<std::string> spirals;
+  std::vector<double> spiral_seconds;
+  std::future<void> run;  // the futures last: destroyed (waited for) before what they use
+  std::future<void> cpu;
+
+  GpuRound(Todo isomers, cuda::IsomerPipeline* pipeline, int threads)
+      : todo(std::move(isomers)), spirals(todo.size()), spiral_seconds(todo.size()) {
+    if (todo.empty()) return;
+    run = std::async(std::launch::async, [this, pipeline] { pipeline->run(todo, results); });
+    cpu = std::async(std::launch::async, [this, threads] {
+      const auto n = static_cast<long>(todo.size());
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 16)
-    for (long i = 0; i < n; ++i) {
-      auto mark = Clock::now();
-      spirals[i] = format_spiral(canonical_general_spiral(todo[i].second));
-      seconds[i] = seconds_since(mark);
-    }
-  });
-  try {
-    pipeline.run(todo, results);
-  } catch (...) {
-    cpu_part.wait();
-    throw;
+      for (long i = 0; i < n; ++i) {
+        auto mark = Clock::now();
+        spirals[i] = format_spiral(canonical_general_spiral(todo[i].second));
+        spiral_seconds[i] = seconds_since(mark);
+      }
+    });
   }
-  cpu_part.get();
-  for (long i = 0; i < n; ++i)
-    if (results[i].result.spiral.empty()) {  // not redone on the CPU
-      results[i].result.spiral = std::move(spirals[i]);
-      results[i].result.seconds[0] = seconds[i];
-    }
-}
+  /// Waits for the pipeline's run (rethrowing its error).
+  void wait_run() {
+    if (run.valid()) run.get();
+  }
+  /// After wait_run: waits for the spirals and returns the results with them.
+  std::vector<OptimizedIsomer> finish() {
+    if (cpu.valid()) cpu.get();
+    for (std::size_t i = 0; i < results.size(); ++i)
+      if (results[i].result.spiral.empty()) {  // not redone on the CPU
+        results[i].result.spiral = std::move(spirals[i]);
+        results[i].result.seconds[0] = spiral_seconds[i];
+      }
+    return std::move(results);
+  }
+};
 
 }  // namespace
 
@@ -511,25 +526,30 @@ StreamTimes optimize_stream(const IsomerSource& source, const StreamOptions& opt
   std::uint64_t position = 0;
   auto mark = Clock::now();
   // With a GPU, a round runs in the background while the source generates the next one.
-  Todo running_todo;
-  std::vector<OptimizedIsomer> running_results;
-  std::future<void> running;  // declared last: destroyed (waited for) first
-  // Waits for the round on the GPU (the wait counts as the pipeline's time) and takes its results.
-  const auto collect = [&] {
+  std::unique_ptr<GpuRound> running;  // declared last: destroyed (waited for) first
+  // Waits for a round's run on the GPU (the wait counts as the pipeline's time).
+  const auto wait_run = [&](GpuRound& r) {
     const auto wait = Clock::now();
-    running.get();
+    r.wait_run();
     times.pipeline += std::chrono::duration<double>(Clock::now() - wait).count();
-    return std::move(running_results);
   };
   const auto report = [&](std::vector<OptimizedIsomer>& results) {
     auto start = Clock::now();
     done(results);
     times.report += seconds_since(start);
   };
-  const auto finish_running = [&] {
-    if (!running.valid()) return;
-    std::vector<OptimizedIsomer> results = collect();
+  // The round's spirals, then its rows (the wait for the spirals counts as the report's time).
+  const auto report_round = [&](std::unique_ptr<GpuRound> r) {
+    auto start = Clock::now();
+    std::vector<OptimizedIsomer> results = r->finish();
+    r.reset();
+    times.report += seconds_since(start);
     report(results);
+  };
+  const auto finish_running = [&] {
+    if (!running) return;
+    wait_run(*running);
+    report_round(std::move(running));
     mark = Clock::now();
   };
   const auto run_round = [&] {
@@ -542,16 +562,11 @@ StreamTimes optimize_stream(const IsomerSource& source, const StreamOptions& opt
       }
       // The previous round's results are handed to `done` (on this thread, which may talk MPI)
       // only once the GPU has the next round: it does not idle while they are written.
-      const bool reporting = running.valid();
-      std::vector<OptimizedIsomer> previous;
-      if (reporting) previous = collect();
-      running_todo = std::move(todo);
+      std::unique_ptr<GpuRound> previous = std::move(running);
+      if (previous) wait_run(*previous);
+      running = std::make_unique<GpuRound>(std::move(todo), gpu.get(), threads);
       todo = Todo{};
-      running = std::async(std::launch::async, [&] {
-        running_results.clear();
-        if (!running_todo.empty()) run_on_gpu(*gpu, running_todo, running_results, threads);
-      });
-      if (reporting) report(previous);
+      if (previous) report_round(std::move(previous));
       mark = Clock::now();
       return;
     }

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cstring>
 #include <string>
 
 #include "molstep/core/error.hpp"
@@ -115,7 +116,8 @@ struct IsomerPipeline::Impl {
   std::unique_ptr<IsomerQueue> queue;
   std::unique_ptr<PropertiesStage> properties;
   StageEvents events;
-  // Pinned staging: pushes in, results out.
+  int queue_capacity;
+  // Pinned staging: pushes in (a run's isomers, position by position), results out.
   gpu::PinnedBuffer<std::int32_t> push_dual;
   gpu::PinnedBuffer<std::uint8_t> push_degree;
   gpu::PinnedBuffer<std::uint64_t> push_id;
@@ -144,7 +146,7 @@ struct IsomerPipeline::Impl {
     // waves 100 rounds, 40,500 (bench/RESULTS.md, issue 7 run 14).
     slots = gpu.slots > 0 ? gpu.slots : kDefaultWaves * times.resident_blocks;
     times.slots = slots;
-    const int queue_capacity = gpu.queue > 0 ? gpu.queue : 4 * slots;
+    queue_capacity = gpu.queue > 0 ? gpu.queue : 4 * slots;
     finished_capacity = gpu.finished_capacity > 0 ? std::max(gpu.finished_capacity, slots) : 8 * slots;
     batch = std::make_unique<DeviceBatch>(n, slots);
     queue = std::make_unique<IsomerQueue>(n, queue_capacity);
@@ -152,10 +154,6 @@ struct IsomerPipeline::Impl {
     stashed_count.resize(1);
     stashed_count.zero();
     properties = std::make_unique<PropertiesStage>(n, finished_capacity, opt.flatness);
-    const auto faces = static_cast<std::size_t>(n / 2 + 2), q = static_cast<std::size_t>(queue_capacity);
-    push_dual.resize(q * faces * 6);
-    push_degree.resize(q * faces);
-    push_id.resize(q);
     const auto s = static_cast<std::size_t>(slots);
     out_status.resize(s);
     out_id.resize(s);
@@ -198,6 +196,28 @@ struct IsomerPipeline::Impl {
     std::vector<char> has_result(n, 0);  // has its result from a flush
     std::vector<std::size_t> inflight;
     std::size_t taken = 0;  // todo entries moved into the batch so far (FIFO: todo[0, taken))
+    // The isomers' duals go to the pinned staging ahead of their push, while the GPU runs a
+    // round: copied at the push itself, they kept the GPU idle for 0.21 s of a 3.7 s C200 run
+    // (200,000 isomers, 198 rounds; bench/RESULTS.md, issue 7 run 15).
+    static_assert(sizeof(int) == sizeof(std::int32_t));
+    push_dual.resize(n * faces * 6);
+    push_degree.resize(n * faces);
+    push_id.resize(n);
+    std::size_t staged = 0;  // todo[0, staged) are in the staging
+    const auto stage = [&](std::size_t end) {
+      for (; staged < std::min(end, n); ++staged) {
+        const Triangulation& t = todo[staged].second;
+        if (t.adj.size() != faces || t.degree.size() != faces)
+          throw Error("GPU isomer pipeline: isomer " + std::to_string(todo[staged].first) + " has " +
+                      std::to_string(t.adj.size()) + " faces, not " + std::to_string(faces));
+        std::memcpy(push_dual.data() + staged * faces * 6, t.adj.data(), faces * 6 * sizeof(std::int32_t));
+        std::memcpy(push_degree.data() + staged * faces, t.degree.data(), faces);
+        push_id[staged] = staged;  // the position in todo
+      }
+    };
+    // A batch's worth before the first round (the GPU waits for it), the rest while it works.
+    const auto queue_room = static_cast<std::size_t>(queue_capacity);
+    stage(static_cast<std::size_t>(slots));
     int stashed = 0;        // positions of the finished buffer taken: the device's stashed_count
 
     // The properties stage on the finished buffer, then the results of its `stashed` isomers
@@ -247,16 +267,11 @@ struct IsomerPipeline::Impl {
       // Push what the queue has room for.
       const std::int64_t waiting = queue->pushed() - counters[0].taken;
       const std::size_t room = static_cast<std::size_t>(queue->capacity() - waiting);
-      const std::size_t count = std::min(room, n - pushed);
-      for (std::size_t k = 0; k < count; ++k) {
-        const Triangulation& t = todo[pushed + k].second;
-        for (std::size_t f = 0; f < faces; ++f) {
-          for (int j = 0; j < 6; ++j) push_dual[(k * faces + f) * 6 + j] = t.adj[f][j];
-          push_degree[k * faces + f] = t.degree[f];
-        }
-        push_id[k] = pushed + k;  // the position in todo
-      }
-      if (count > 0) queue->push(push_dual.data(), push_degree.data(), push_id.data(), static_cast<int>(count), stream);
+      if (staged == pushed) stage(pushed + static_cast<std::size_t>(slots));  // normally staged during the last wait
+      const std::size_t count = std::min(room, staged - pushed);
+      if (count > 0)
+        queue->push(push_dual.data() + pushed * faces * 6, push_degree.data() + pushed * faces, push_id.data() + pushed,
+                    static_cast<int>(count), stream);
       pushed += count;
 
       events.record(0, stream);
@@ -285,6 +300,8 @@ struct IsomerPipeline::Impl {
       release_kernel<<<(b.capacity + 127) / 128, 128, 0, stream>>>(b.status, b.capacity);
       MOLSTEP_CUDA_CHECK(cudaGetLastError());
       queue->read_counters(counters.data(), stream);
+      // The next push takes at most the queue's capacity: staged while the GPU works.
+      stage(pushed + queue_room);
       wait_for_gpu();
 
       // Time per stage this round, shared by the isomers in the batch during it: those taken
