@@ -429,11 +429,11 @@ using Todo = std::vector<std::pair<std::uint64_t, Triangulation>>;
 
 /// Isomers per rank and round on a GPU (StreamOptions::batch 0): the first round kFirstGpuRound,
 /// each next one twice the last, up to kGpuRound. The GPU cannot start before the source has
-/// generated a round, so a short first round starts it early; later rounds keep the batch full
-/// for all but their last few refills, and the last one runs alone after the source has ended,
-/// so they are not longer than that needs. C200, first 200,000 on an H100, three runs each:
-/// rounds up to 2^16 gave 34,000-35,000 isomers/s in double and 37,900-39,000 in single, up
-/// to 2^14 38,300-38,900 and 40,700-42,100 (bench/RESULTS.md, issue 7 run 13).
+/// generated a round, so a short first round starts it early, and the last one runs after the
+/// source has ended, so rounds are not longer than needed. C200, first 200,000 on an H100,
+/// three runs each, when rounds still drained the batch between them: rounds up to 2^16 gave
+/// 34,000-35,000 isomers/s in double and 37,900-39,000 in single, up to 2^14 38,300-38,900 and
+/// 40,700-42,100 (bench/RESULTS.md, issue 7 run 13).
 constexpr std::size_t kFirstGpuRound = 1 << 12;
 constexpr std::size_t kGpuRound = 1 << 14;
 
@@ -454,11 +454,13 @@ void run_on_cpu(const Todo& todo, std::vector<OptimizedIsomer>& results, int thr
     if (e) std::rethrow_exception(e);
 }
 
-/// A round on the GPU: the pipeline's run on a thread of its own and, meanwhile, the canonical
-/// spirals on `threads` CPU threads. Only the report needs the spirals, so the next round's run
-/// starts as soon as this one's is done, not once its spirals are: waiting for them kept the GPU
-/// idle 0.34 s of a 4.3 s C200 job (200,000 isomers, 14 rounds; bench/RESULTS.md, issue 7 run 15).
-/// Held by pointer: the threads use its members.
+/// A round on the GPU: handed to the pipeline when made, driven there on a thread of its own
+/// and, meanwhile, its canonical spirals on `threads` CPU threads. The next round is submitted
+/// before this one is waited for, so its isomers fill the slots this one's last isomers leave;
+/// and only the report needs the spirals, so the GPU does not wait for them. (Rounds run one
+/// after the other, each waiting for its spirals, kept the GPU idle about 0.55 s of a 4.3 s
+/// C200 job: 200,000 isomers, 14 rounds; bench/RESULTS.md, issue 7 run 15.) Held by pointer:
+/// the threads use its members.
 struct GpuRound {
   Todo todo;
   std::vector<OptimizedIsomer> results;
@@ -470,7 +472,8 @@ struct GpuRound {
   GpuRound(Todo isomers, cuda::IsomerPipeline* pipeline, int threads)
       : todo(std::move(isomers)), spirals(todo.size()), spiral_seconds(todo.size()) {
     if (todo.empty()) return;
-    run = std::async(std::launch::async, [this, pipeline] { pipeline->run(todo, results); });
+    const std::uint64_t ticket = pipeline->submit(todo, results);
+    run = std::async(std::launch::async, [pipeline, ticket] { pipeline->drive(ticket); });
     cpu = std::async(std::launch::async, [this, threads] {
       const auto n = static_cast<long>(todo.size());
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 16)
@@ -514,7 +517,7 @@ StreamTimes optimize_stream(const IsomerSource& source, const StreamOptions& opt
   };
   std::future<std::unique_ptr<cuda::IsomerPipeline>> early;
   if (options.gpu.enabled && options.atoms > 0) early = std::async(std::launch::async, make_pipeline, options.atoms);
-  // On a GPU, rounds long enough that the batch stays full for all but their last few refills.
+  // On a GPU, rounds of kFirstGpuRound growing to kGpuRound isomers per rank.
   const std::size_t batch = options.batch > 0      ? options.batch
                             : options.gpu.enabled ? kGpuRound
                                                   : 32 * static_cast<std::size_t>(threads);
@@ -563,10 +566,12 @@ StreamTimes optimize_stream(const IsomerSource& source, const StreamOptions& opt
       // The previous round's results are handed to `done` (on this thread, which may talk MPI)
       // only once the GPU has the next round: it does not idle while they are written.
       std::unique_ptr<GpuRound> previous = std::move(running);
-      if (previous) wait_run(*previous);
       running = std::make_unique<GpuRound>(std::move(todo), gpu.get(), threads);
       todo = Todo{};
-      if (previous) report_round(std::move(previous));
+      if (previous) {
+        wait_run(*previous);
+        report_round(std::move(previous));
+      }
       mark = Clock::now();
       return;
     }

@@ -5,6 +5,8 @@
 #include <array>
 #include <chrono>
 #include <cstring>
+#include <deque>
+#include <mutex>
 #include <string>
 
 #include "molstep/core/error.hpp"
@@ -178,47 +180,117 @@ struct IsomerPipeline::Impl {
     MOLSTEP_CUDA_CHECK(cudaEventSynchronize(done_event));
   }
 
-  void run(const std::vector<std::pair<std::uint64_t, Triangulation>>& todo, std::vector<OptimizedIsomer>& results) {
+  /// A submitted round: its isomers have the consecutive sequence numbers [first, first + n)
+  /// (what the queue and the batch carry as ids), in submission order.
+  struct Round {
+    const Todo* todo = nullptr;
+    std::vector<OptimizedIsomer>* results = nullptr;
+    std::uint64_t first = 0;
+    std::size_t n = 0;
+    std::vector<StageSeconds> share;  // each isomer's share of the GPU time of its rounds and flush
+    std::vector<char> done;           // has left the batch (finished and stashed)
+    std::vector<char> has_result;     // has its result from a flush
+    std::vector<std::size_t> redo;    // non-finite on the GPU: the CPU pipeline decides
+    std::size_t finished = 0, emitted = 0;
+  };
+  std::mutex submit_mutex;  // guards rounds and submitted
+  std::deque<std::unique_ptr<Round>> rounds;  // submitted, not yet returned by drive()
+  std::uint64_t submitted = 0;                // sequence numbers handed out
+  std::mutex drive_mutex;                     // one drive() at a time
+  bool failed = false;                        // a drive() threw: the state is not trusted
+  // The driving state, kept between drive() calls (under drive_mutex).
+  std::uint64_t staged = 0, pushed = 0;  // sequence numbers [0, staged) staged, [0, pushed) pushed
+  std::uint64_t taken = 0;               // moved from the queue into the batch (FIFO)
+  std::vector<std::uint64_t> inflight;   // in the batch: taken, not finished
+  int stashed = 0;                       // positions of the finished buffer taken: the device's stashed_count
+  std::size_t ring = 0;                  // staging positions: sequence number s sits at s % ring
+
+  std::uint64_t submit(const Todo& todo, std::vector<OptimizedIsomer>& results) {
+    auto r = std::make_unique<Round>();
+    r->todo = &todo;
+    r->results = &results;
+    r->n = todo.size();
+    results.assign(r->n, {});
+    r->share.assign(r->n, StageSeconds{});
+    r->done.assign(r->n, 0);
+    r->has_result.assign(r->n, 0);
+    const std::lock_guard lock(submit_mutex);
+    r->first = submitted;
+    submitted += r->n;
+    const std::uint64_t ticket = r->first;
+    rounds.push_back(std::move(r));
+    return ticket;
+  }
+
+  /// The submitted round holding sequence number s (nullptr: none), under submit_mutex.
+  Round* round_of(std::uint64_t s) {
+    const std::lock_guard lock(submit_mutex);
+    for (auto& r : rounds)
+      if (s >= r->first && s < r->first + r->n) return r.get();
+    return nullptr;
+  }
+  Round* round_at(std::uint64_t ticket) {
+    const std::lock_guard lock(submit_mutex);
+    for (auto& r : rounds)
+      if (r->first == ticket) return r.get();
+    return nullptr;
+  }
+
+  void drive(std::uint64_t ticket) {
+    const std::lock_guard drive_lock(drive_mutex);
+    if (failed) throw Error("GPU isomer pipeline: an earlier round failed");
+    try {
+      drive_round(ticket);
+    } catch (...) {
+      failed = true;
+      throw;
+    }
+  }
+
+  /// Runs rounds of the batch, taking in every submitted isomer as room allows (so the rounds
+  /// after `ticket` join the batch while its last isomers finish), until the round `ticket` has
+  /// all its results; then its CPU retries, and it leaves the list.
+  void drive_round(std::uint64_t ticket) {
     const auto start = Clock::now();
     MOLSTEP_CUDA_CHECK(cudaSetDevice(device));
-    const std::size_t n = todo.size();
-    results.assign(n, {});
+    Round* const mine = round_at(ticket);
+    if (mine == nullptr) throw Error("GPU isomer pipeline: no round " + std::to_string(ticket) + " to drive");
     const BatchView& b = batch->view();
     const BatchView& fin = finished_buffer->view();
     const std::size_t faces = static_cast<std::size_t>(b.faces);
-    const std::int64_t taken_before = counters[0].taken;
-    std::size_t pushed = 0, finished_count = 0, emitted = 0;
-    std::vector<std::size_t> redo;  // non-finite on the GPU: the CPU pipeline decides
-    // Isomers in the batch (taken from the queue, not yet finished), each with its share of the
-    // GPU time of the rounds it spent there, and of the properties flush that covered it.
-    std::vector<StageSeconds> share(n, StageSeconds{});
-    std::vector<char> done(n, 0);        // has left the batch (finished and stashed)
-    std::vector<char> has_result(n, 0);  // has its result from a flush
-    std::vector<std::size_t> inflight;
-    std::size_t taken = 0;  // todo entries moved into the batch so far (FIFO: todo[0, taken))
+    const auto queue_room = static_cast<std::size_t>(queue_capacity);
     // The isomers' duals go to the pinned staging ahead of their push, while the GPU runs a
     // round: copied at the push itself, they kept the GPU idle for 0.21 s of a 3.7 s C200 run
-    // (200,000 isomers, 198 rounds; bench/RESULTS.md, issue 7 run 15).
+    // (200,000 isomers, 198 rounds; bench/RESULTS.md, issue 7 run 15). The staging is a ring
+    // with room for the pushes in flight and the next ones.
     static_assert(sizeof(int) == sizeof(std::int32_t));
-    push_dual.resize(n * faces * 6);
-    push_degree.resize(n * faces);
-    push_id.resize(n);
-    std::size_t staged = 0;  // todo[0, staged) are in the staging
-    const auto stage = [&](std::size_t end) {
-      for (; staged < std::min(end, n); ++staged) {
-        const Triangulation& t = todo[staged].second;
+    if (ring == 0) {
+      ring = 2 * queue_room + static_cast<std::size_t>(slots);
+      push_dual.resize(ring * faces * 6);
+      push_degree.resize(ring * faces);
+      push_id.resize(ring);
+    }
+    const auto stage = [&](std::uint64_t end) {
+      std::uint64_t limit = 0;
+      {
+        const std::lock_guard lock(submit_mutex);
+        limit = submitted;
+      }
+      end = std::min(end, limit);
+      Round* r = nullptr;
+      for (; staged < end; ++staged) {
+        if (r == nullptr || staged >= r->first + r->n) r = round_of(staged);
+        if (r == nullptr) throw Error("GPU isomer pipeline: no submitted round holds isomer " + std::to_string(staged));
+        const auto& [index, t] = (*r->todo)[static_cast<std::size_t>(staged - r->first)];
         if (t.adj.size() != faces || t.degree.size() != faces)
-          throw Error("GPU isomer pipeline: isomer " + std::to_string(todo[staged].first) + " has " +
-                      std::to_string(t.adj.size()) + " faces, not " + std::to_string(faces));
-        std::memcpy(push_dual.data() + staged * faces * 6, t.adj.data(), faces * 6 * sizeof(std::int32_t));
-        std::memcpy(push_degree.data() + staged * faces, t.degree.data(), faces);
-        push_id[staged] = staged;  // the position in todo
+          throw Error("GPU isomer pipeline: isomer " + std::to_string(index) + " has " + std::to_string(t.adj.size()) +
+                      " faces, not " + std::to_string(faces));
+        const std::size_t at = static_cast<std::size_t>(staged % ring);
+        std::memcpy(push_dual.data() + at * faces * 6, t.adj.data(), faces * 6 * sizeof(std::int32_t));
+        std::memcpy(push_degree.data() + at * faces, t.degree.data(), faces);
+        push_id[at] = staged;
       }
     };
-    // A batch's worth before the first round (the GPU waits for it), the rest while it works.
-    const auto queue_room = static_cast<std::size_t>(queue_capacity);
-    stage(static_cast<std::size_t>(slots));
-    int stashed = 0;        // positions of the finished buffer taken: the device's stashed_count
 
     // The properties stage on the finished buffer, then the results of its `stashed` isomers
     // (what the per-slot reading did before batching); the stage's GPU time is shared by those
@@ -242,37 +314,51 @@ struct IsomerPipeline::Impl {
       times.gpu[kPropertiesStage] += seconds;
       for (std::size_t p = 0; p < c; ++p) {
         const std::int32_t status = fin_status[p];
-        const std::size_t i = static_cast<std::size_t>(fin_id[p]);
-        if (!finished(status) || i >= n || done[i] == 0 || has_result[i] != 0)
+        Round* r = round_of(fin_id[p]);
+        const std::size_t i = r == nullptr ? 0 : static_cast<std::size_t>(fin_id[p] - r->first);
+        if (!finished(status) || r == nullptr || r->done[i] == 0 || r->has_result[i] != 0)
           throw Error("GPU isomer pipeline: the finished buffer's position " + std::to_string(p) +
                       " does not hold a finished isomer not yet read");
-        has_result[i] = 1;
-        ++emitted;
-        share[i][kPropertiesStage] += seconds / static_cast<double>(c);
+        r->has_result[i] = 1;
+        ++r->emitted;
+        r->share[i][kPropertiesStage] += seconds / static_cast<double>(c);
         if (status == kInvalid) {
-          redo.push_back(i);
+          r->redo.push_back(i);
           continue;
         }
-        IsomerResult& r = results[i].result;
-        r.index = todo[i].first;
-        r.atoms = atoms;
-        r.status = status == kConverged ? IsomerStatus::converged : IsomerStatus::failed;
-        r.iterations = fin_iterations[p];
-        r.properties = fin_properties[p];
+        IsomerResult& result = (*r->results)[i].result;
+        result.index = (*r->todo)[i].first;
+        result.atoms = atoms;
+        result.status = status == kConverged ? IsomerStatus::converged : IsomerStatus::failed;
+        result.iterations = fin_iterations[p];
+        result.properties = fin_properties[p];
       }
       stashed = 0;
     };
 
-    while (finished_count < n) {
+    stage(pushed + static_cast<std::size_t>(slots));  // a batch's worth before the first push
+    while (mine->emitted < mine->n) {
+      // The round's last isomers have finished: their properties, not another round.
+      if (mine->finished == mine->n) {
+        if (stashed == 0)
+          throw Error("GPU isomer pipeline: " + std::to_string(mine->n - mine->emitted) +
+                      " finished isomers are not in the finished buffer");
+        flush();
+        continue;
+      }
       // Push what the queue has room for.
       const std::int64_t waiting = queue->pushed() - counters[0].taken;
       const std::size_t room = static_cast<std::size_t>(queue->capacity() - waiting);
       if (staged == pushed) stage(pushed + static_cast<std::size_t>(slots));  // normally staged during the last wait
-      const std::size_t count = std::min(room, staged - pushed);
-      if (count > 0)
-        queue->push(push_dual.data() + pushed * faces * 6, push_degree.data() + pushed * faces, push_id.data() + pushed,
-                    static_cast<int>(count), stream);
-      pushed += count;
+      std::size_t count = std::min<std::size_t>(room, static_cast<std::size_t>(staged - pushed));
+      while (count > 0) {  // contiguous pieces of the ring
+        const std::size_t at = static_cast<std::size_t>(pushed % ring);
+        const std::size_t piece = std::min(count, ring - at);
+        queue->push(push_dual.data() + at * faces * 6, push_degree.data() + at * faces, push_id.data() + at,
+                    static_cast<int>(piece), stream);
+        pushed += piece;
+        count -= piece;
+      }
 
       events.record(0, stream);
       queue->refill(b, stream);
@@ -307,8 +393,7 @@ struct IsomerPipeline::Impl {
       // Time per stage this round, shared by the isomers in the batch during it: those taken
       // from the queue before or in this round and not finished before it. The properties entry
       // is the stash's here; a flush adds the properties stage's own time to its isomers.
-      const std::size_t now_taken = static_cast<std::size_t>(counters[0].taken - taken_before);
-      for (; taken < now_taken; ++taken) inflight.push_back(taken);
+      for (; taken < static_cast<std::uint64_t>(counters[0].taken); ++taken) inflight.push_back(taken);
       StageSeconds round{};
       round[1] = events.seconds(1) + events.seconds(0);  // dualise (incl. the refill from the queue)
       round[2] = events.seconds(2);
@@ -318,36 +403,49 @@ struct IsomerPipeline::Impl {
       for (int k = 1; k < 6; ++k) times.gpu[static_cast<std::size_t>(k)] += round[static_cast<std::size_t>(k)];
       times.busy_slot_rounds += static_cast<double>(inflight.size()) / slots;
       ++times.rounds;
-      for (const std::size_t i : inflight)
-        for (int k = 1; k < 6; ++k)
-          share[i][static_cast<std::size_t>(k)] += round[static_cast<std::size_t>(k)] / static_cast<double>(inflight.size());
+      {
+        Round* r = nullptr;
+        for (const std::uint64_t id : inflight) {
+          if (r == nullptr || id < r->first || id >= r->first + r->n) r = round_of(id);
+          const auto i = static_cast<std::size_t>(id - r->first);
+          for (int k = 1; k < 6; ++k)
+            r->share[i][static_cast<std::size_t>(k)] += round[static_cast<std::size_t>(k)] / static_cast<double>(inflight.size());
+        }
+      }
 
       int finished_now = 0;
       for (std::size_t slot = 0; slot < s; ++slot) {
         if (!finished(out_status[slot])) continue;
-        const std::size_t i = static_cast<std::size_t>(out_id[slot]);
-        if (i >= n || done[i] != 0)
+        Round* r = round_of(out_id[slot]);
+        const std::size_t i = r == nullptr ? 0 : static_cast<std::size_t>(out_id[slot] - r->first);
+        if (r == nullptr || r->done[i] != 0)
           throw Error("GPU isomer pipeline: slot " + std::to_string(slot) + " finished an isomer twice");
-        done[i] = 1;
-        ++finished_count;
+        r->done[i] = 1;
+        ++r->finished;
         ++finished_now;
       }
       if (out_stashed[0] != stashed + finished_now || out_stashed[0] > finished_capacity)
         throw Error("GPU isomer pipeline: " + std::to_string(out_stashed[0]) + " isomers in the finished buffer, " +
                     std::to_string(stashed + finished_now) + " expected");
       stashed = out_stashed[0];
-      std::erase_if(inflight, [&](std::size_t i) { return done[i] != 0; });
+      std::erase_if(inflight, [&](std::uint64_t id) {
+        Round* r = round_of(id);
+        return r->done[static_cast<std::size_t>(id - r->first)] != 0;
+      });
 
-      // Properties in batches: when the buffer could not take another round's finished isomers,
-      // or when the last isomer has finished.
-      if (stashed > 0 && (stashed + slots > finished_capacity || finished_count == n)) flush();
+      // Properties in batches: when the buffer could not take another round's finished
+      // isomers (or, at the loop's top, when this round's last isomer has finished).
+      if (stashed > 0 && stashed + slots > finished_capacity) flush();
     }
-    if (emitted != n)
-      throw Error("GPU isomer pipeline: " + std::to_string(emitted) + " results for " + std::to_string(n) + " isomers");
-    for (std::size_t i = 0; i < n; ++i) results[i].result.seconds = share[i];
-    std::sort(redo.begin(), redo.end());  // flushes list isomers in the atomics' order
-    for (const std::size_t i : redo) results[i] = optimize_isomer(todo[i].second, todo[i].first, optimize);
-    times.cpu_retries += redo.size();
+    std::vector<OptimizedIsomer>& results = *mine->results;
+    for (std::size_t i = 0; i < mine->n; ++i) results[i].result.seconds = mine->share[i];
+    std::sort(mine->redo.begin(), mine->redo.end());  // flushes list isomers in the atomics' order
+    for (const std::size_t i : mine->redo) results[i] = optimize_isomer((*mine->todo)[i].second, (*mine->todo)[i].first, optimize);
+    times.cpu_retries += mine->redo.size();
+    {
+      const std::lock_guard lock(submit_mutex);
+      std::erase_if(rounds, [mine](const std::unique_ptr<Round>& r) { return r.get() == mine; });
+    }
     times.wall += std::chrono::duration<double>(Clock::now() - start).count();
   }
 };
@@ -357,10 +455,15 @@ IsomerPipeline::IsomerPipeline(int atoms, const OptimizeOptions& optimize, const
     : impl_(std::make_unique<Impl>(atoms, optimize, gpu, threads, device)) {}
 IsomerPipeline::~IsomerPipeline() = default;
 
-void IsomerPipeline::run(const std::vector<std::pair<std::uint64_t, Triangulation>>& todo,
-                         std::vector<OptimizedIsomer>& results) {
-  impl_->run(todo, results);
+void IsomerPipeline::run(const Todo& todo, std::vector<OptimizedIsomer>& results) {
+  impl_->drive(impl_->submit(todo, results));
 }
+
+std::uint64_t IsomerPipeline::submit(const Todo& todo, std::vector<OptimizedIsomer>& results) {
+  return impl_->submit(todo, results);
+}
+
+void IsomerPipeline::drive(std::uint64_t ticket) { impl_->drive(ticket); }
 
 const PipelineTimes& IsomerPipeline::times() const { return impl_->times; }
 

@@ -17,6 +17,8 @@ namespace molstep::fullerene::cuda {
 [[nodiscard]] int pipeline_devices();
 
 using PipelineTimes = GpuPipelineTimes;
+/// Isomers for the pipeline: (index in the source, dual triangulation).
+using Todo = std::vector<std::pair<std::uint64_t, Triangulation>>;
 
 /// The pipeline on one GPU for isomers of one size: a batch of slots in lockstep (one block per
 /// isomer, one thread per atom) kept full from an on-GPU queue. Each round the queue refills
@@ -38,7 +40,17 @@ class IsomerPipeline {
   /// (graph and positions stay empty), and its spiral only for isomers redone on the CPU (the
   /// caller computes the others' meanwhile). Stage seconds are each isomer's share of the GPU
   /// time of the rounds it spent in the batch. Throws as optimize_isomer does.
-  void run(const std::vector<std::pair<std::uint64_t, Triangulation>>& todo, std::vector<OptimizedIsomer>& results);
+  void run(const Todo& todo, std::vector<OptimizedIsomer>& results);
+
+  /// run() in two steps, so that rounds overlap: submit() hands a round over (any thread; todo
+  /// and results must stay alive and untouched until its drive() returns) and returns its
+  /// ticket; drive(ticket) runs the batch until that round has all its results, taking in the
+  /// isomers of every round submitted so far as room allows, so the next round fills the slots
+  /// that this one's last isomers leave instead of the batch draining between rounds. Drives
+  /// run one at a time (a second waits for the first); rounds are driven in submission order.
+  /// After a drive throws, every later one throws.
+  std::uint64_t submit(const Todo& todo, std::vector<OptimizedIsomer>& results);
+  void drive(std::uint64_t ticket);
 
   [[nodiscard]] const PipelineTimes& times() const;
 

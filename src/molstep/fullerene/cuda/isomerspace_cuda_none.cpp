@@ -16,7 +16,9 @@ IsomerPipeline::IsomerPipeline(int, const OptimizeOptions&, const GpuOptions&, i
 }
 IsomerPipeline::~IsomerPipeline() = default;
 
-void IsomerPipeline::run(const std::vector<std::pair<std::uint64_t, Triangulation>>&, std::vector<OptimizedIsomer>&) {}
+void IsomerPipeline::run(const Todo&, std::vector<OptimizedIsomer>&) {}
+std::uint64_t IsomerPipeline::submit(const Todo&, std::vector<OptimizedIsomer>&) { return 0; }
+void IsomerPipeline::drive(std::uint64_t) {}
 
 const PipelineTimes& IsomerPipeline::times() const { return impl_->times; }
 
