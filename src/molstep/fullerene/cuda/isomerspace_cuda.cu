@@ -119,7 +119,7 @@ struct IsomerPipeline::Impl {
   std::unique_ptr<PropertiesStage> properties;
   StageEvents events;
   int queue_capacity;
-  // Pinned staging: pushes in (a run's isomers, position by position), results out.
+  // Pinned staging: pushes in (a ring indexed by sequence number, see drive_round), results out.
   gpu::PinnedBuffer<std::int32_t> push_dual;
   gpu::PinnedBuffer<std::uint8_t> push_degree;
   gpu::PinnedBuffer<std::uint64_t> push_id;
@@ -185,6 +185,7 @@ struct IsomerPipeline::Impl {
   struct Round {
     const Todo* todo = nullptr;
     std::vector<OptimizedIsomer>* results = nullptr;
+    std::uint64_t ticket = 0;  // submit()'s count of rounds: unique even for empty rounds
     std::uint64_t first = 0;
     std::size_t n = 0;
     std::vector<StageSeconds> share;  // each isomer's share of the GPU time of its rounds and flush
@@ -196,6 +197,7 @@ struct IsomerPipeline::Impl {
   std::mutex submit_mutex;  // guards rounds and submitted
   std::deque<std::unique_ptr<Round>> rounds;  // submitted, not yet returned by drive()
   std::uint64_t submitted = 0;                // sequence numbers handed out
+  std::uint64_t tickets = 0;                  // rounds submitted
   std::mutex drive_mutex;                     // one drive() at a time
   bool failed = false;                        // a drive() threw: the state is not trusted
   // The driving state, kept between drive() calls (under drive_mutex).
@@ -217,7 +219,8 @@ struct IsomerPipeline::Impl {
     const std::lock_guard lock(submit_mutex);
     r->first = submitted;
     submitted += r->n;
-    const std::uint64_t ticket = r->first;
+    r->ticket = tickets++;
+    const std::uint64_t ticket = r->ticket;
     rounds.push_back(std::move(r));
     return ticket;
   }
@@ -232,7 +235,7 @@ struct IsomerPipeline::Impl {
   Round* round_at(std::uint64_t ticket) {
     const std::lock_guard lock(submit_mutex);
     for (auto& r : rounds)
-      if (r->first == ticket) return r.get();
+      if (r->ticket == ticket) return r.get();
     return nullptr;
   }
 
