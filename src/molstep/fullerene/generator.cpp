@@ -54,6 +54,15 @@ bool is_ipr(const PlanarMap& m) {
   return true;
 }
 
+bool Generator::dead(int child_nv) const {
+  // A child one vertex short of the target can never reach it: expansions add two or more. With
+  // --ipr, neither can a child two short (nor is an isomer made by an L0 expansion: search skips
+  // those): only an L0 expansion adds two vertices, and the ends of its new row are adjacent
+  // pentagons.
+  if (child_nv == target_nv_ - 1) return true;
+  return options_.ipr && child_nv == target_nv_ - 2;
+}
+
 Generator::Generator(const GeneratorOptions& options) : options_(options) {
   check_atom_count(options.atoms);
   if (options.parts < 1 || options.part < 0 || options.part >= options.parts)
@@ -197,8 +206,7 @@ void Generator::search(int depth, int nauto) {
   std::sort(lasting.begin(), lasting.end(), [](const Lasting& a, const Lasting& b) { return a.size < b.size; });
   std::string code;
   const auto consider = [&](const Expansion& e, const VertexSet& changed) {
-    // A child one vertex short of the target can never reach it: expansions add two or more.
-    if (h.nv + e.size() == target_nv_ - 1) return;
+    if (dead(h.nv + e.size())) return;
     if (e.size() > max_canonical_[static_cast<std::size_t>(h.nv + e.size())]) return;
     if (e.m > 1)
       for (const auto& [v, w] : l0_rows)
@@ -258,8 +266,8 @@ void Generator::search(int depth, int nauto) {
     visit(depth + 1, child_auto);
   };
   // The first legs of the expansion paths are walked once for both passes.
-  const bool l0_pass = max_size >= 2 && h.nv + 2 != target_nv_ - 1;
-  const bool size3_pass = max_size == 3 && h.nv + 3 != target_nv_ - 1;
+  const bool l0_pass = max_size >= 2 && !dead(h.nv + 2) && !(options_.ipr && h.nv + 2 == target_nv_);
+  const bool size3_pass = max_size == 3 && !dead(h.nv + 3);
   FirstLegs& legs = legs_[static_cast<std::size_t>(depth)];
   if (l0_pass || size3_pass) legs.fill(h);
   if (l0_pass) for_each_l0_expansion(h, legs, consider);

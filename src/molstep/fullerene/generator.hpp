@@ -102,6 +102,8 @@ class Generator {
   };
 
   void search(int depth, int nauto);
+  /// True when no isomer of this run lies below a child of child_nv vertices.
+  [[nodiscard]] bool dead(int child_nv) const;
   void start_at(const Subtree& subtree);
   /// True when the new row `row` of g is g's canonical reduction (up to automorphisms); with
   /// `either_end`, when either of its two views is. Sets nauto to |Aut(g)| and, when asked, code
