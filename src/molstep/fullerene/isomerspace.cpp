@@ -459,8 +459,9 @@ void run_on_cpu(const Todo& todo, std::vector<OptimizedIsomer>& results, int thr
 /// before this one is waited for, so its isomers fill the slots this one's last isomers leave;
 /// and only the report needs the spirals, so the GPU does not wait for them. (Run one after the
 /// other, the 14 rounds of a 4.3 s C200 job, 200,000 isomers, kept the GPU idle about 0.55 s:
-/// 0.34 s between rounds, mostly waiting for spirals, and 0.21 s staging each round's first
-/// isomers; bench/RESULTS.md, issue 7 run 15.) Held by pointer: the threads use its members.
+/// 0.34 s between rounds, which included each run waiting for its spirals (not timed apart),
+/// and 0.21 s staging each round's first isomers; bench/RESULTS.md, issue 7 run 15.) Held by
+/// pointer: the threads use its members.
 struct GpuRound {
   Todo todo;
   std::vector<OptimizedIsomer> results;
