@@ -39,6 +39,7 @@ struct FullereneOptions {
   std::uint64_t sample = 0;
   std::uint64_t seed = 42;
   std::uint64_t limit = 0;
+  std::uint64_t skip = 0;
   std::string device = "cpu";
   std::string line_search = "wolfe";
   fl::GpuOptions gpu;
@@ -245,6 +246,7 @@ int run_isomerspace(const FullereneOptions& opt) {
   options.sample = opt.sample;
   options.seed = opt.seed;
   options.limit = opt.limit;
+  options.skip = opt.skip;
   options.optimize.line_search = line_search_of(opt);
   options.threads = threads_of(opt);
   options.out = opt.out;
@@ -254,17 +256,21 @@ int run_isomerspace(const FullereneOptions& opt) {
   const nlohmann::json summary = fl::run_isomerspace(options);
   if (options.partition.rank != 0) return 0;
   const auto& status = summary.at("status");
+  const auto n = [&summary](const char* key) { return summary.at(key).get<std::uint64_t>(); };
+  const std::string of = !summary.at("isomers_in_space").is_null()
+                             ? (opt.skip > 0 ? fmt::format("the {} isomers after the first {} of {}", n("isomers"),
+                                                           opt.skip, n("isomers_in_space"))
+                                             : fmt::format("{} isomers", n("isomers_in_space")))
+                         : opt.skip > 0 ? fmt::format("isomers {} to {}", opt.skip, opt.skip + opt.limit - 1)
+                                        : fmt::format("the first {} isomers", n("limit"));
   std::cout << fmt::format(
-      "{}: {} of {} isomers optimised in {:.3f} s ({:.4g} isomers/s on {}{} thread{} x {} rank{}): {} converged, {} "
+      "{}: {} of {} optimised in {:.3f} s ({:.4g} isomers/s on {}{} thread{} x {} rank{}): {} converged, {} "
       "failed, {} invalid; results in {}/\n",
-      space_name(opt.atoms, opt.ipr), summary.at("isomers").get<std::uint64_t>(),
-      summary.at("isomers_in_space").is_null() ? fmt::format("the first {}", summary.at("limit").get<std::uint64_t>())
-                                               : std::to_string(summary.at("isomers_in_space").get<std::uint64_t>()),
-      summary.at("seconds").at("wall").get<double>(),
+      space_name(opt.atoms, opt.ipr), n("isomers"), of, summary.at("seconds").at("wall").get<double>(),
       summary.at("isomers_per_second").get<double>(), options.gpu.enabled ? "a GPU and " : "", options.threads,
-      options.threads == 1 ? "" : "s",
-      options.partition.size, options.partition.size == 1 ? "" : "s", status.at("converged").get<std::uint64_t>(),
-      status.at("failed").get<std::uint64_t>(), status.at("invalid").get<std::uint64_t>(), opt.out);
+      options.threads == 1 ? "" : "s", options.partition.size, options.partition.size == 1 ? "" : "s",
+      status.at("converged").get<std::uint64_t>(), status.at("failed").get<std::uint64_t>(),
+      status.at("invalid").get<std::uint64_t>(), opt.out);
   return 0;
 }
 
@@ -316,6 +322,10 @@ std::function<int()> add_fullerene_command(CLI::App& app) {
   space->add_option("--seed", opt->seed, "seed of the sample (default: 42)")->needs(sample);
   space->add_option("--limit", opt->limit, "only the first K isomers in generator order (the space is not counted)")
       ->check(CLI::PositiveNumber)
+      ->excludes(sample);
+  space->add_option("--skip", opt->skip,
+                    "leave out the first K isomers in generator order (walked past, not optimised); with --limit L, "
+                    "the isomers K to K+L-1")
       ->excludes(sample);
   space->add_option("--out,-o", opt->out, "output folder")->required();
   add_threads(space);

@@ -216,6 +216,41 @@ TEST_F(FullereneCli, IsomerspaceCsvDoesNotDependOnThreads) {
   EXPECT_EQ(one, strip_time(molstep::test::read_text(dir_ / "three" / "results.csv")));
 }
 
+TEST_F(FullereneCli, IsomerspaceSkipTakesAWindowOfTheWholeRun) {
+  ASSERT_EQ(run("fullerene isomerspace 40 --threads 2 --out all").exit_code, 0);
+  const CliResult window = run("fullerene isomerspace 40 --skip 10 --limit 15 --threads 2 --out window");
+  ASSERT_EQ(window.exit_code, 0) << window.err;
+  EXPECT_TRUE(window.out.starts_with("C40: 15 of isomers 10 to 24 optimised in ")) << window.out;
+  const CliResult tail = run("fullerene isomerspace 40 --skip 30 --threads 2 --out tail");
+  ASSERT_EQ(tail.exit_code, 0) << tail.err;
+  EXPECT_TRUE(tail.out.starts_with("C40: 10 of the 10 isomers after the first 30 of 40 optimised in ")) << tail.out;
+  // Rows: the comment line, the header, then one row per isomer, its index first.
+  const auto all = lines_of(strip_time(molstep::test::read_text(dir_ / "all" / "results.csv")));
+  const auto part = lines_of(strip_time(molstep::test::read_text(dir_ / "window" / "results.csv")));
+  const auto last = lines_of(strip_time(molstep::test::read_text(dir_ / "tail" / "results.csv")));
+  ASSERT_EQ(all.size(), 42U);
+  ASSERT_EQ(part.size(), 17U);
+  ASSERT_EQ(last.size(), 12U);
+  EXPECT_EQ(lines_of(molstep::test::read_text(dir_ / "window" / "results.csv"))[0],
+            "# molstep fullerene isomerspace: C40, isomers numbered 10 to 24");
+  EXPECT_EQ(lines_of(molstep::test::read_text(dir_ / "tail" / "results.csv"))[0],
+            "# molstep fullerene isomerspace: C40, 40 isomers, the first 30 skipped");
+  for (std::size_t i = 1; i < part.size(); ++i) EXPECT_EQ(part[i], all[i == 1 ? 1 : i + 10]) << i;
+  for (std::size_t i = 2; i < last.size(); ++i) EXPECT_EQ(last[i], all[i + 30]) << i;
+  const auto summary = nlohmann::json::parse(molstep::test::read_text(dir_ / "window" / "summary.json"));
+  EXPECT_EQ(summary.at("skip"), 10);
+  EXPECT_EQ(summary.at("isomers"), 15);
+  EXPECT_GE(summary.at("seconds").at("skip").get<double>(), 0.0);
+  EXPECT_GT(summary.at("isomers_per_second_after_skip").get<double>(), 0.0);
+  const auto whole = nlohmann::json::parse(molstep::test::read_text(dir_ / "all" / "summary.json"));
+  EXPECT_TRUE(whole.at("seconds").at("skip").is_null());
+  EXPECT_TRUE(whole.at("isomers_per_second_after_skip").is_null());
+  const CliResult both = run("fullerene isomerspace 40 --skip 3 --sample 5 --out bad");  // a command-line error
+  EXPECT_NE(both.exit_code, 0);
+  EXPECT_NE(both.err.find("--sample excludes --skip"), std::string::npos) << both.err;
+  EXPECT_FALSE(fs::exists(dir_ / "bad"));
+}
+
 TEST_F(FullereneCli, IsomerspaceUnderMpiMatchesOneProcess) {
 #ifndef MOLSTEP_HAVE_MPI
   GTEST_SKIP() << "molstep built without MPI: test skipped";

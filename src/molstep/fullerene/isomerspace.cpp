@@ -247,7 +247,9 @@ class Report {
   }
 
   /// After drain(): the summary and the plots.
-  nlohmann::json finish(nlohmann::json summary, const StreamTimes& times, double count_seconds, double wall) {
+  /// skip_seconds < 0: nothing was skipped.
+  nlohmann::json finish(nlohmann::json summary, const StreamTimes& times, double count_seconds, double skip_seconds,
+                        double wall) {
     drain();
     progress_.finish();
     csv_.commit();
@@ -264,9 +266,14 @@ class Report {
                           {"pipeline", times.pipeline},
                           {"report", times.report},
                           {"setup", times.setup},
+                          {"skip", skip_seconds < 0 ? nlohmann::json(nullptr) : nlohmann::json(skip_seconds)},
                           {"wall", wall},
                           {"stages", stages}};
     summary["isomers_per_second"] = wall > 0 ? static_cast<double>(rows_) / wall : 0.0;
+    // The rate of the isomers kept, once the walk past the skipped ones (and the count) is over.
+    const double after = wall - count_seconds - std::max(0.0, skip_seconds);
+    summary["isomers_per_second_after_skip"] =
+        skip_seconds < 0 ? nlohmann::json(nullptr) : nlohmann::json(after > 0 ? static_cast<double>(rows_) / after : 0.0);
     summary["line_search"] = options_.optimize.line_search == LineSearch::golden ? "golden" : "wolfe";
     if (options_.gpu.enabled) {
       const GpuPipelineTimes& g = times.gpu;
@@ -659,23 +666,31 @@ nlohmann::json run_isomerspace(const IsomerspaceOptions& options) {
   // With a limit the space is not counted (that would generate all of it): the first `limit`
   // isomers of the generator's order are the work.
   const bool limited = options.limit > 0;
+  const std::uint64_t skip = options.skip;
   if (limited && options.sample > 0) throw Error("isomerspace: --limit and --sample exclude each other");
+  if (skip > 0 && options.sample > 0) throw Error("isomerspace: --skip and --sample exclude each other");
   const std::uint64_t population =
       limited ? 0 : count_isomers(options.atoms, options.ipr, std::max(1, options.threads));
   const double count_seconds = seconds_since(start);
   const bool sampling = options.sample > 0;
   const std::vector<std::uint64_t> sample =
       sampling ? sample_indices(population, options.sample, options.seed) : std::vector<std::uint64_t>{};
-  const std::uint64_t total = limited ? options.limit : sampling ? sample.size() : population;
+  const std::uint64_t total = limited    ? options.limit
+                              : sampling ? sample.size()
+                                         : population - std::min(skip, population);
 
   const std::string kind = options.ipr ? "IPR isomers" : "isomers";
-  std::string space = limited ? fmt::format("C{}, first {} {}", options.atoms, total, kind)
-                              : fmt::format("C{}, {} {}", options.atoms, population, kind);
+  std::string space = limited && skip > 0 ? fmt::format("C{}, {} numbered {} to {}", options.atoms, kind, skip,
+                                                        skip + total - 1)
+                      : limited           ? fmt::format("C{}, first {} {}", options.atoms, total, kind)
+                                          : fmt::format("C{}, {} {}", options.atoms, population, kind);
+  if (!limited && skip > 0) space += fmt::format(", the first {} skipped", skip);
   if (sampling) space += fmt::format(", random sample of {} (seed {})", total, options.seed);
   nlohmann::json summary{{"atoms", options.atoms},
                          {"ipr", options.ipr},
                          {"isomers_in_space", limited ? nlohmann::json(nullptr) : nlohmann::json(population)},
                          {"limit", limited ? nlohmann::json(options.limit) : nlohmann::json(nullptr)},
+                         {"skip", skip},
                          {"threads", std::max(1, options.threads)},
                          {"mpi_ranks", part.size}};
   summary["sample"] = sampling ? nlohmann::json{{"requested", options.sample}, {"seed", options.seed}, {"size", total}}
@@ -688,24 +703,31 @@ nlohmann::json run_isomerspace(const IsomerspaceOptions& options) {
     if (ec) throw Error(fmt::format("cannot create output folder '{}': {}", options.out.string(), ec.message()));
     report = std::make_unique<Report>(options, total, space);
   }
+  // The walk past the skipped isomers: from the start of the stream to the first isomer kept.
+  double skip_seconds = 0.0;
   const IsomerSource source = [&](const auto& take) {
     struct Enough {};  // the generator has no stop: a limit leaves its walk by unwinding
     std::uint64_t index = 0;
     auto next = sample.begin();
+    const auto stream_start = Clock::now();
+    const auto skipping = [&stream_start] { return std::chrono::duration<double>(Clock::now() - stream_start).count(); };
     try {
       // Generation on the run's threads, isomers in the generator's order (generate_in_order).
       generate_in_order(GeneratorOptions{options.atoms, options.ipr, 0, 1}, std::max(1, options.threads),
                         [&](const Triangulation& dual) {
                           const std::uint64_t i = index++;
+                          if (i < skip) return;
+                          if (i == skip && skip > 0) skip_seconds = skipping();
                           if (sampling) {
                             if (next == sample.end() || *next != i) return;
                             ++next;
                           }
                           take(i, dual);
-                          if (limited && index == options.limit) throw Enough{};
+                          if (limited && index == skip + options.limit) throw Enough{};
                         });
     } catch (const Enough&) {
     }
+    if (skip > 0 && index <= skip) skip_seconds = skipping();  // nothing past the skip
   };
   const StreamTimes times = optimize_stream(
       source,
@@ -721,7 +743,7 @@ nlohmann::json run_isomerspace(const IsomerspaceOptions& options) {
   if (!report) return nlohmann::json::object();
   report->drain();  // the rows still queued count in the wall time
   const double wall = count_seconds + seconds_since(start);
-  return report->finish(std::move(summary), times, count_seconds, wall);
+  return report->finish(std::move(summary), times, count_seconds, skip > 0 ? skip_seconds : -1.0, wall);
 }
 
 }  // namespace molstep::fullerene

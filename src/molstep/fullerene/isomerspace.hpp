@@ -132,6 +132,9 @@ struct IsomerspaceOptions {
   std::uint64_t seed = 42;
   /// only the first `limit` isomers in the generator's order, without counting the space; 0: all
   std::uint64_t limit = 0;
+  /// leave out the first `skip` isomers in the generator's order (they are generated, not
+  /// optimised): with `limit`, the isomers skip .. skip + limit - 1; excludes `sample`
+  std::uint64_t skip = 0;
   int threads = 1;
   std::filesystem::path out;  ///< folder for results.csv, summary.json and the histograms
   OptimizeOptions optimize;
@@ -142,9 +145,10 @@ struct IsomerspaceOptions {
 /// The isomer-space job: counts C_N's isomers, streams them from the generator (keeping only
 /// the sample when one is asked for), optimises them and writes, on rank 0, `out`/results.csv
 /// (one row per isomer, in index order), `out`/summary.json (counts by status, statistics of
-/// every metric, time per stage, isomers per second) and PNG histograms of the error metrics.
+/// every metric, time per stage, isomers per second; with `skip`, also the time spent walking past
+/// the skipped isomers and the rate after it) and PNG histograms of the error metrics.
 /// Shows progress on stderr. Returns the summary (on rank 0; an empty object elsewhere).
-/// Throws molstep::Error for a bad N or sample, or when `out` cannot be written.
+/// Throws molstep::Error for a bad N, sample or skip, or when `out` cannot be written.
 nlohmann::json run_isomerspace(const IsomerspaceOptions& options);
 
 /// The columns of results.csv, in order.
