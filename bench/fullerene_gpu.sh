@@ -30,7 +30,7 @@ print(f"C{sys.argv[2]} {sys.argv[3]} ({s['line_search']}): {s['isomers']} isomer
       f"status {s['status']}, mean CG iterations {s['metrics']['iterations']['mean']:.0f}, "
       f"slots {g['slots']} (resident {g['resident_blocks']}), occupancy {g['occupancy']:.3f}, rounds {g['rounds']}, "
       f"GPU s: " + ", ".join(f"{k} {v:.3g}" for k, v in st.items()) +
-      f"; generate {s['seconds']['generate']:.3g} s, wall {s['seconds']['wall']:.3g} s, cpu retries {g['cpu_retries']}" +
+      f"; generate {s['seconds']['generate']:.3g} s, wall {s['seconds']['wall']:.3g} s, GPU wall {g['pipeline_wall']:.3g} s, cpu retries {g['cpu_retries']}" +
       (f"; skipped {s['skip']} in {s['seconds']['skip']:.3g} s, then {s['isomers_per_second_after_skip']:.4g}/s" if s['skip'] else ""))
 PY
   done
