@@ -432,7 +432,7 @@ OptimizedIsomer optimize_isomer(const Triangulation& dual, std::uint64_t index, 
 
 namespace {
 
-using Todo = std::vector<std::pair<std::uint64_t, Triangulation>>;
+using cuda::Todo;  // (index in the source, dual): what a round holds, on the CPU or the GPU
 
 /// Isomers per rank and round on a GPU (StreamOptions::batch 0): the first round kFirstGpuRound,
 /// each next one twice the last, up to kGpuRound. The GPU cannot start before the source has
