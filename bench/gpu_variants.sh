@@ -11,7 +11,8 @@
 # repeat) is printed and written to OUT_DIR/summary.txt.
 #
 # Variants (docs/md.md, "Environment variables"): MOLSTEP_CUDA_LIST=half, MOLSTEP_CUDA_TPA=2|4|8,
-# MOLSTEP_CUDA_SORT=0, MOLSTEP_CUDA_PAD=32|128, MOLSTEP_CUDA_BINS=full. Each run is given at most 300 s.
+# MOLSTEP_CUDA_SORT=0, MOLSTEP_CUDA_PAD=32|128, MOLSTEP_CUDA_BINS=full, MOLSTEP_CUDA_TABLES=global|both
+# (the last two change EAM only). Each run is given at most 300 s.
 set -uo pipefail
 source "$(dirname "$0")/gpu_args.sh"
 gpu_args "BUILD_DIR OUT_DIR [REPEAT]" "$@"
@@ -29,6 +30,8 @@ variants=(
   "pad32|MOLSTEP_CUDA_PAD=32"
   "pad128|MOLSTEP_CUDA_PAD=128"
   "fullbins|MOLSTEP_CUDA_BINS=full"
+  "tables-global|MOLSTEP_CUDA_TABLES=global"
+  "tables-both|MOLSTEP_CUDA_TABLES=both"
 )
 # deck|n|steps|which variants ("all" or a space-separated list)
 problems=(
@@ -53,7 +56,8 @@ for ((r = 1; r <= repeat; ++r)); do
       if [[ "$which" != all && " $which " != *" $name "* ]]; then continue; fi
       log="$out/${deck}-n${n}-${name}-r${r}.log"
       # shellcheck disable=SC2086
-      env -u MOLSTEP_CUDA_LIST -u MOLSTEP_CUDA_TPA -u MOLSTEP_CUDA_SORT -u MOLSTEP_CUDA_PAD $envs \
+      env -u MOLSTEP_CUDA_LIST -u MOLSTEP_CUDA_TPA -u MOLSTEP_CUDA_SORT -u MOLSTEP_CUDA_PAD -u MOLSTEP_CUDA_BINS \
+        -u MOLSTEP_CUDA_TABLES $envs \
         timeout 300 "$molstep" md "in.${deck}.gpu" --log none --device cuda -var n "$n" -var steps "$steps" \
         > "$log" 2>&1
       status=$?

@@ -41,6 +41,8 @@ struct Variant {
   int pad;
   bool full_bins = false;
   double prune = gpu::Tuning::kDefaultPrune;
+  gpu::Tuning::Tables tables = gpu::Tuning::Tables::force;
+  int table_block = gpu::Tuning::kDefaultTableBlock;
 };
 
 const std::vector<Variant>& variants() {
@@ -74,6 +76,18 @@ const std::vector<Variant>& variants() {
       {"PruneWholeSkinTpa1", {{"MOLSTEP_CUDA_PRUNE", "1"}, {"MOLSTEP_CUDA_TPA", "1"}}, false, 1, true, 0, false, 1.0},
       {"PruneWholeSkinHalfList", {{"MOLSTEP_CUDA_PRUNE", "1"}, {"MOLSTEP_CUDA_LIST", "half"}}, true, 0, true, 0, false,
        1.0},
+      {"GlobalTables", {{"MOLSTEP_CUDA_TABLES", "global"}}, false, 0, true, 0, false, 0.25, gpu::Tuning::Tables::global},
+      {"GlobalTablesTpa1", {{"MOLSTEP_CUDA_TABLES", "global"}, {"MOLSTEP_CUDA_TPA", "1"}}, false, 1, true, 0, false, 0.25,
+       gpu::Tuning::Tables::global},
+      {"BothTablesShared", {{"MOLSTEP_CUDA_TABLES", "both"}}, false, 0, true, 0, false, 0.25, gpu::Tuning::Tables::both},
+      {"BothTablesSharedTpa1HalfList",
+       {{"MOLSTEP_CUDA_TABLES", "both"}, {"MOLSTEP_CUDA_TPA", "1"}, {"MOLSTEP_CUDA_LIST", "half"}},
+       true, 1, true, 0, false, 0.25, gpu::Tuning::Tables::both},
+      {"TableBlock96Tpa1", {{"MOLSTEP_CUDA_TABLE_BLOCK", "96"}, {"MOLSTEP_CUDA_TPA", "1"}}, false, 1, true, 0, false,
+       0.25, gpu::Tuning::Tables::force, 96},
+      {"TableBlock384HalfListTpa2",
+       {{"MOLSTEP_CUDA_TABLE_BLOCK", "384"}, {"MOLSTEP_CUDA_LIST", "half"}, {"MOLSTEP_CUDA_TPA", "2"}},
+       true, 2, true, 0, false, 0.25, gpu::Tuning::Tables::force, 384},
   };
   return v;
 }
@@ -107,6 +121,8 @@ class CudaVariant : public ::testing::TestWithParam<Variant> {
     ASSERT_EQ(t.pad, GetParam().pad);
     ASSERT_EQ(t.full_bins, GetParam().full_bins);
     ASSERT_EQ(t.prune, GetParam().prune);
+    ASSERT_EQ(t.tables, GetParam().tables);
+    ASSERT_EQ(t.table_block, GetParam().table_block);
   }
   void TearDown() override { tuning_.reset(); }
   std::string tag(const std::string& what) const { return "cudavar-" + GetParam().name + "-" + what; }
@@ -162,6 +178,20 @@ TEST_P(CudaVariant, EamStatesAgreeAfterDynamics) {
                   (kPeers / "Cu_u3.eam").string() +
                   "\nneighbor 1.0 bin\nneigh_modify every 1 delay 0 check yes\nfix 1 all nve\nthermo 10\nrun 20\n",
               tag("eamdyn"), 1e-9);
+}
+
+// Copper squeezed to a lattice constant of 2.75 A, hot: the nearest neighbours (1.94 A) lie
+// closer than the window of the tables kept in shared memory starts (0.4 of the cutoff, 1.98 A;
+// kernels::EamWindow), the second shell inside it, so a warp reads both the global records and
+// the window, and thermal motion moves pairs across its edge.
+TEST_P(CudaVariant, EamSqueezedPairsBelowTheTableWindowAgree) {
+  test::expect_gpu_matches_cpu("units metal\nlattice fcc 2.75\nregion box block 0 5 0 5 0 5\ncreate_box 1 box\n"
+                               "create_atoms 1 box\npair_style eam\npair_coeff 1 1 " +
+                                   (kPeers / "Cu_u3.eam").string() +
+                                   "\nvelocity all create 3000.0 4928459 loop geom\nneighbor 1.0 bin\n"
+                                   "neigh_modify every 1 delay 0 check yes\ntimestep 0.001\nfix 1 all nve\n"
+                                   "thermo 10\nrun 20\n",
+                               tag("eamsqueezed"), 1e-9);
 }
 
 // Boxes of 4 list cells (half the list cutoff wide) along one direction, the fewest that a list
@@ -255,6 +285,24 @@ TEST(CudaPrune, RunsRepeatExactly) {
   }
 }
 
+// The tables' window in shared memory holds the global records' coefficients, read by the same
+// arithmetic in the same order: a run ends in the same bits either way (one thread per atom and
+// four, full lists).
+TEST(CudaTables, SharedAndGlobalGiveTheSameBits) {
+  REQUIRE_GPU();
+  const std::string deck =
+      hot_eam_deck("data.forces.eam", "pair_style eam\npair_coeff 1 1 " + (kPeers / "Cu_u3.eam").string(), "1.0");
+  for (const std::string tpa : {"1", "4"}) {
+    const auto run = [&](const std::string& tables) {
+      const ScopedTuning t(Env{{"MOLSTEP_CUDA_TPA", tpa}, {"MOLSTEP_CUDA_TABLES", tables}});
+      return test::run_deck_text(deck, test::scratch_dir("tables-" + tables + "-" + tpa), md::Device::cuda);
+    };
+    const auto global = run("global");
+    test::expect_identical_runs(run("force"), global);
+    test::expect_identical_runs(run("both"), global);
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Cuda, CudaVariant, ::testing::ValuesIn(variants()),
                          [](const ::testing::TestParamInfo<Variant>& info) { return info.param.name; });
 
@@ -304,6 +352,24 @@ TEST(CudaTuning, ReadsThePruningBuffer) {
   EXPECT_TRUE(gpu::tuning().is_default());
 }
 
+TEST(CudaTuning, ReadsTheTableVariables) {
+  {
+    const ScopedTuning global(Env{{"MOLSTEP_CUDA_TABLES", "global"}, {"MOLSTEP_CUDA_TABLE_BLOCK", "256"}});
+    EXPECT_EQ(gpu::tuning().tables, gpu::Tuning::Tables::global);
+    EXPECT_EQ(gpu::tuning().table_block, 256);
+    EXPECT_FALSE(gpu::tuning().is_default());
+    EXPECT_EQ(gpu::tuning().describe(), "EAM tables in global memory, EAM table blocks of 256 threads");
+  }
+  {
+    const ScopedTuning both(Env{{"MOLSTEP_CUDA_TABLES", "both"}});
+    EXPECT_EQ(gpu::tuning().tables, gpu::Tuning::Tables::both);
+    EXPECT_EQ(gpu::tuning().describe(), "EAM tables in shared memory in both passes");
+  }
+  const ScopedTuning force(Env{{"MOLSTEP_CUDA_TABLES", "force"}, {"MOLSTEP_CUDA_TABLE_BLOCK", "512"}});
+  EXPECT_EQ(gpu::tuning().tables, gpu::Tuning::Tables::force);
+  EXPECT_TRUE(gpu::tuning().is_default());
+}
+
 TEST(CudaTuning, PaddingToOneIsTheDefault) {
   const ScopedTuning one(Env{{"MOLSTEP_CUDA_PAD", "1"}});
   EXPECT_TRUE(gpu::tuning().is_default());
@@ -327,7 +393,9 @@ TEST(CudaTuning, RejectsValuesOutsideThoseDocumented) {
       {"MOLSTEP_CUDA_LIST", "halve"}, {"MOLSTEP_CUDA_TPA", "3"},   {"MOLSTEP_CUDA_TPA", "16"},
       {"MOLSTEP_CUDA_SORT", "no"},    {"MOLSTEP_CUDA_PAD", "-32"}, {"MOLSTEP_CUDA_PAD", "32x"},
       {"MOLSTEP_CUDA_GRAPH", "off"},  {"MOLSTEP_CUDA_BINS", "quarter"}, {"MOLSTEP_CUDA_PRUNE", "-0.1"},
-      {"MOLSTEP_CUDA_PRUNE", "1.5"},  {"MOLSTEP_CUDA_PRUNE", "0.2x"},  {"MOLSTEP_CUDA_PRUNE", "nan"}};
+      {"MOLSTEP_CUDA_PRUNE", "1.5"},  {"MOLSTEP_CUDA_PRUNE", "0.2x"},  {"MOLSTEP_CUDA_PRUNE", "nan"},
+      {"MOLSTEP_CUDA_TABLES", "shared"},  {"MOLSTEP_CUDA_TABLE_BLOCK", "100"}, {"MOLSTEP_CUDA_TABLE_BLOCK", "2048"},
+      {"MOLSTEP_CUDA_TABLE_BLOCK", "0"}};
   for (const auto& [name, value] : bad) {
     ::setenv(name.c_str(), value.c_str(), 1);
     try {

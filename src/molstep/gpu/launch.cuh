@@ -51,13 +51,26 @@ struct Tuning {
   /// place in the list walked, so sums are grouped otherwise: the same to round-off).
   static constexpr double kDefaultPrune = 0.25;
   double prune = kDefaultPrune;
+  /// MOLSTEP_CUDA_TABLES=force|both|global: which EAM passes of a single element read their
+  /// r-tables from a copy in each block's shared memory (md::cuda::kernels::EamWindow; such a
+  /// kernel runs as one resident wave of blocks of table_block threads, each thread taking atoms
+  /// grid-stride) rather than from the packed records in global memory: the force pass (the
+  /// default), both passes, or neither. Several elements always read global memory. Results are
+  /// identical either way: the same coefficients, the same arithmetic, the same order.
+  enum class Tables { global, force, both };
+  Tables tables = Tables::force;
+  /// MOLSTEP_CUDA_TABLE_BLOCK=N: threads per block of those shared-table kernels (a multiple of
+  /// 32 up to 1024).
+  static constexpr int kDefaultTableBlock = 512;
+  int table_block = kDefaultTableBlock;
   /// MOLSTEP_CUDA_GRAPH=0: launch every kernel of every step from the host instead of replaying
   /// the steps without output from CUDA graphs. Not a kernel variant: the same kernels run in the
   /// same order either way, so results are identical (is_default() and describe() ignore it).
   bool graphs = true;
 
   [[nodiscard]] bool is_default() const {
-    return !half_list && threads_per_atom == 0 && sort && pad <= 1 && !full_bins && prune == kDefaultPrune;
+    return !half_list && threads_per_atom == 0 && sort && pad <= 1 && !full_bins && prune == kDefaultPrune &&
+           tables == Tables::force && table_block == kDefaultTableBlock;
   }
   /// "list half, 4 threads per atom, ..." naming what differs from the default ("default").
   [[nodiscard]] std::string describe() const {
@@ -70,11 +83,14 @@ struct Tuning {
     if (pad > 1) add("list stride padded to " + std::to_string(pad));
     if (full_bins) add("list cells as wide as the cutoff");
     if (prune != kDefaultPrune) add("EAM inner list buffer " + std::to_string(prune).substr(0, 4) + " skin");
+    if (tables == Tables::global) add("EAM tables in global memory");
+    if (tables == Tables::both) add("EAM tables in shared memory in both passes");
+    if (table_block != kDefaultTableBlock) add("EAM table blocks of " + std::to_string(table_block) + " threads");
     return s;
   }
 };
 
-/// Reads the MOLSTEP_CUDA_LIST/TPA/SORT/PAD/BINS/PRUNE/GRAPH variables; a value outside those documented is an
+/// Reads the MOLSTEP_CUDA_LIST/TPA/SORT/PAD/BINS/PRUNE/TABLES/TABLE_BLOCK/GRAPH variables; a value outside those documented is an
 /// error naming the variable (a mistyped variant must not be measured as the default).
 inline Tuning read_tuning() {
   const auto env = [](const char* name) -> std::string {
@@ -112,6 +128,18 @@ inline Tuning read_tuning() {
     const double f = std::strtod(v.c_str(), &end);
     if (*end != '\0' || !(f >= 0.0 && f <= 1.0)) throw bad("MOLSTEP_CUDA_PRUNE", v, "a number from 0 to 1");
     t.prune = f;
+  }
+  if (const auto v = env("MOLSTEP_CUDA_TABLES"); !v.empty()) {
+    if (v == "global") t.tables = Tuning::Tables::global;
+    else if (v == "both") t.tables = Tuning::Tables::both;
+    else if (v != "force") throw bad("MOLSTEP_CUDA_TABLES", v, "force, both or global");
+  }
+  if (const auto v = env("MOLSTEP_CUDA_TABLE_BLOCK"); !v.empty()) {
+    char* end = nullptr;
+    const long b = std::strtol(v.c_str(), &end, 10);
+    if (*end != '\0' || b < 32 || b > 1024 || b % 32 != 0)
+      throw bad("MOLSTEP_CUDA_TABLE_BLOCK", v, "a multiple of 32 from 32 to 1024");
+    t.table_block = static_cast<int>(b);
   }
   if (const auto v = env("MOLSTEP_CUDA_GRAPH"); !v.empty()) {
     if (v == "0") t.graphs = false;

@@ -44,6 +44,12 @@ int resident_grid(Kernel kernel, int threads, std::size_t shared_bytes, std::siz
   const auto key = std::make_tuple(reinterpret_cast<const void*>(kernel), threads, shared_bytes);
   auto it = waves.find(key);
   if (it == waves.end()) {
+    cudaFuncAttributes attributes{};
+    MOLSTEP_CUDA_CHECK(cudaFuncGetAttributes(&attributes, kernel));
+    if (threads > attributes.maxThreadsPerBlock)
+      throw Error("blocks of " + std::to_string(threads) + " threads are too large for a kernel of " +
+                  std::to_string(attributes.numRegs) + " registers per thread (at most " +
+                  std::to_string(attributes.maxThreadsPerBlock) + " threads per block)");
     int device = 0, sms = 0, per_sm = 0;
     MOLSTEP_CUDA_CHECK(cudaGetDevice(&device));
     MOLSTEP_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
@@ -51,6 +57,17 @@ int resident_grid(Kernel kernel, int threads, std::size_t shared_bytes, std::siz
     it = waves.emplace(key, std::max(1, per_sm) * sms).first;
   }
   return static_cast<int>(std::max<std::size_t>(1, std::min<std::size_t>(limit, static_cast<std::size_t>(it->second))));
+}
+
+/// launch_resident with blocks of `threads` threads, each with `shared_bytes` of dynamic shared
+/// memory (the occupancy counts it).
+template <class... Params, class... Args>
+void launch_resident_shared(std::size_t items, int threads, std::size_t shared_bytes, void (*kernel)(Params...),
+                            Args&&... args) {
+  if (items == 0) return;
+  const auto per_block = static_cast<std::size_t>(threads);
+  const int blocks = resident_grid(kernel, threads, shared_bytes, (items + per_block - 1) / per_block);
+  kernel<<<blocks, threads, shared_bytes, stream()>>>(std::forward<Args>(args)...);
 }
 
 /// Launches a grid-stride `kernel` on stream() over `items` items with at most one wave of
@@ -61,9 +78,7 @@ int resident_grid(Kernel kernel, int threads, std::size_t shared_bytes, std::siz
 /// costs the same whatever the atom count.
 template <class... Params, class... Args>
 void launch_resident(std::size_t items, void (*kernel)(Params...), Args&&... args) {
-  if (items == 0) return;
-  const int blocks = resident_grid(kernel, block_size(), 0, static_cast<std::size_t>(blocks_for(items)));
-  kernel<<<blocks, block_size(), 0, stream()>>>(std::forward<Args>(args)...);
+  launch_resident_shared(items, block_size(), 0, kernel, std::forward<Args>(args)...);
 }
 
 }  // namespace molstep::gpu

@@ -100,7 +100,7 @@ class EamCuda final : public PairCuda {
     const variants::InnerList inner{inner_index_.data(), inner_count_.data(), cut_index_.data(),
                                     cut_count_.data(),   inner_cutsq_,        trigger_,
                                     hold_.data(),        state_.data()};
-    variants::eam_forces({a.n, box, a.pos.data(), t_, pk_, &l, inner, rho_.data(), pf_.data(), a.fx.data(),
+    variants::eam_forces({a.n, box, a.pos.data(), t_, pk_, window_, &l, inner, rho_.data(), pf_.data(), a.fx.data(),
                           a.fy.data(), a.fz.data(), out, kick},
                          ev, mixed_, tpa_);
   }
@@ -115,7 +115,7 @@ class EamCuda final : public PairCuda {
   [[nodiscard]] std::size_t bytes() const override {
     return PairCuda::bytes() + c_.bytes() + offset_.bytes() + t2f_.bytes() + inner_index_.bytes() +
            inner_count_.bytes() + cut_index_.bytes() + cut_count_.bytes() + hold_.bytes() + state_.bytes() +
-           rho_.bytes() + records_.bytes() + pf_.bytes();
+           rho_.bytes() + records_.bytes() + window_data_.bytes() + pf_.bytes();
   }
 
  private:
@@ -150,6 +150,39 @@ class EamCuda final : public PairCuda {
       }
     records_.upload(records);
     pk_ = EamPacked{records_.data(), records_.data() + dsize, ntypes, static_cast<int>(points), ntypes == 1, symmetric};
+    if (ntypes == 1 && gpu::tuning().tables != gpu::Tuning::Tables::global) make_window(T, points);
+  }
+
+  // One element's window for shared memory (kernels::EamWindow): the points from a pair at
+  // kWindowFrom of the cutoff up to the table's end. Closer pairs (a compressed or very hot
+  // system) read the global records: the same coefficients. A table too fine for its window's
+  // force part to fit in kWindowBytes (setfl files of 10,000 points) gets none.
+  static constexpr double kWindowFrom = 0.4;
+  static constexpr std::size_t kWindowBytes = 32 * 1024;
+  void make_window(const potentials::EamTables& T, std::size_t points) {
+    using W = kernels::EamWindow;
+    int m0 = std::clamp(static_cast<int>(kWindowFrom * T.cutmax * T.rdr) + 1, 0, static_cast<int>(points) - 1);
+    if ((static_cast<int>(points) - m0) % 2 != 0) --m0;  // an even length: whole 16-byte entries
+    if (m0 < 0) return;
+    const auto len = static_cast<std::size_t>(static_cast<int>(points) - m0);
+    if (W::kForceDoubles * sizeof(double) * len > kWindowBytes) return;
+    const auto& rho = T.rhor[static_cast<std::size_t>(T.type2rhor[1 * T.stride + 1])].c;
+    const auto& z2 = T.z2r[static_cast<std::size_t>(T.type2z2r[1 * T.stride + 1])].c;
+    std::vector<double> w((W::kDensityDoubles + W::kForceDoubles) * len);
+    double* d = w.data();                            // [c3 c4] x len, [c5 c6] x len
+    double* f = w.data() + W::kDensityDoubles * len;  // [r3 r4], [r5 z3], [z4 z5] x len each, z6 x len
+    for (std::size_t k = 0; k < len; ++k) {
+      const auto& r = rho[static_cast<std::size_t>(m0) + k];
+      const auto& z = z2[static_cast<std::size_t>(m0) + k];
+      d[2 * k] = r[3], d[2 * k + 1] = r[4], d[2 * (len + k)] = r[5], d[2 * (len + k) + 1] = r[6];
+      f[2 * k] = r[3], f[2 * k + 1] = r[4];
+      f[2 * (len + k)] = r[5], f[2 * (len + k) + 1] = z[3];
+      f[2 * (2 * len + k)] = z[4], f[2 * (2 * len + k) + 1] = z[5];
+      f[6 * len + k] = z[6];
+    }
+    window_data_.upload(w);
+    window_ = kernels::EamWindow{window_data_.data(), window_data_.data() + W::kDensityDoubles * len, m0,
+                                 static_cast<int>(len)};
   }
 
   bool mixed_;
@@ -162,6 +195,8 @@ class EamCuda final : public PairCuda {
   gpu::DeviceArray<Packed4> hold_;  ///< positions at the inner list's last pruning
   Tables t_{};
   EamPacked pk_{};
+  gpu::DeviceArray<double> window_data_;
+  kernels::EamWindow window_{};  ///< points 0: none (several elements, or MOLSTEP_CUDA_TABLES=global)
 };
 
 }  // namespace

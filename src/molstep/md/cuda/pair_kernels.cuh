@@ -156,8 +156,9 @@ __device__ inline double embedding(const Tables& t, int ti, double rho, double* 
 // A pair's lookup is then two (density) and four (force, one element) 16-byte loads. On the H100
 // these kernels are bound by L1 wavefronts: a warp's gather of 32 scattered table records costs
 // one wavefront per distinct 128-byte line, about 19 per load (bench/RESULTS.md, run 10), so the
-// number of loads is what counts. (Copying the records into shared memory was measured too:
-// 4-6% slower, from the lower occupancy.)
+// number of loads is what counts. (Copying these whole records into shared memory measured 4-6%
+// slower, from the lower occupancy; a window of one element's points from 0.4 of the cutoff,
+// laid out array by array, is what the force pass reads by default: EamWindow.)
 constexpr int kDensityRecord = 4;
 constexpr int kForceRecord = 12;
 
@@ -180,15 +181,85 @@ __device__ inline R slope(R c3, R c4, R c5, R p) {
   return (R(3) * c3 * p + R(2) * c4) * p + c5;
 }
 
+// ((c3 p + c4) p + c5) p + c6 from the coefficient pairs (c3, c4) and (c5, c6).
+template <class R>
+__device__ inline R cubic(const double2& c34, const double2& c56, R p) {
+  return ((static_cast<R>(c34.x) * p + static_cast<R>(c34.y)) * p + static_cast<R>(c56.x)) * p +
+         static_cast<R>(c56.y);
+}
+
 /// The density that atom j contributes to atom i for type pair q = (ti, tj) at table point m,
 /// fraction p (from locate()).
 template <class R>
 __device__ inline R density_value(const EamPacked& k, int q, int m, R p) {
   const auto* rec = reinterpret_cast<const double2*>(k.density + (static_cast<std::size_t>(q) * k.points + m) *
                                                                      kDensityRecord);
-  const double2 c34 = rec[0], c56 = rec[1];
-  return ((static_cast<R>(c34.x) * p + static_cast<R>(c34.y)) * p + static_cast<R>(c56.x)) * p +
-         static_cast<R>(c56.y);
+  return cubic(rec[0], rec[1], p);
+}
+
+/// One element's r-tables from table point m0 on (the points a pair closer than a fraction of the
+/// cutoff never reaches are left out), laid out for shared memory as arrays of 16-byte entries, so
+/// that the entries of different points fall in different banks: the EAM kernels copy the window
+/// into each block's shared memory (gpu::Tuning::tables) and read a pair's coefficients
+/// there, reading the packed records from global memory only below m0. A warp's gather of 32
+/// scattered 16-byte entries in shared memory costs a wavefront per quarter warp and bank
+/// conflict (about 9 per load), against one per distinct 128-byte line from L1 (about 19).
+struct EamWindow {
+  /// Doubles per point: density [rho_ji c3 c4] [c5 c6]; force [rho c3 c4] [rho c5, z2 c3]
+  /// [z2 c4 c5] and z2 c6 (one element: rho_ij = rho_ji).
+  static constexpr int kDensityDoubles = 4, kForceDoubles = 7;
+  const double* density = nullptr;  ///< kDensityDoubles * points doubles, array by array
+  const double* force = nullptr;    ///< kForceDoubles * points doubles, array by array
+  int m0 = 0, points = 0;           ///< the window's first point and its length (even; 0: no window)
+  [[nodiscard]] __host__ __device__ std::size_t density_bytes() const {
+    return sizeof(double) * kDensityDoubles * static_cast<std::size_t>(points);
+  }
+  [[nodiscard]] __host__ __device__ std::size_t force_bytes() const {
+    return sizeof(double) * kForceDoubles * static_cast<std::size_t>(points);
+  }
+};
+
+/// Copies `bytes` (a multiple of 16) from global memory to the block's shared memory `to`, then
+/// waits for the whole block.
+__device__ inline void fill_shared(double2* to, const double* from, std::size_t bytes) {
+  const auto* src = reinterpret_cast<const double2*>(from);
+  for (std::size_t k = threadIdx.x; k < bytes / sizeof(double2); k += blockDim.x) to[k] = src[k];
+  __syncthreads();
+}
+
+/// density_value for one element from the window in shared memory `s` (EamWindow), or from the
+/// global records below its first point.
+template <class R>
+__device__ inline R density_value(const EamPacked& k, const EamWindow& w, const double2* s, int m, R p) {
+  if (m < w.m0) return density_value(k, 0, m, p);
+  const int at = m - w.m0;
+  return cubic(s[at], s[w.points + at], p);
+}
+
+// The coefficients a pair's force reads at one table point: [rho_ij c3 c4] [rho_ij c5, z2 c3]
+// [z2 c4 c5] z2 c6, and the slope of rho_ji.
+struct ForceCoeffs {
+  double2 a0, a1, a2;
+  double z6;
+};
+
+// The end of eam_pair, from the coefficients at the pair's point m, fraction p; rhojp_given:
+// the slope of rho_ji there times 1/dr, used unless the element's density is symmetric.
+template <class R>
+__device__ inline void eam_pair_terms(const Tables& t, const ForceCoeffs& c, R r, R p, R rhojp_given, bool symmetric,
+                                      double fpi, double fpj, double& phi, double& fpair) {
+  const R rdr = static_cast<R>(t.rdr);
+  const R rhoip = slope(static_cast<R>(c.a0.x), static_cast<R>(c.a0.y), static_cast<R>(c.a1.x), p) * rdr;
+  const R rhojp = symmetric ? rhoip : rhojp_given;
+  const R z3 = static_cast<R>(c.a1.y), z4 = static_cast<R>(c.a2.x), z5 = static_cast<R>(c.a2.y);
+  const R z2p = slope(z3, z4, z5, p) * rdr;
+  const R z2 = ((z3 * p + z4) * p + z5) * p + static_cast<R>(c.z6);
+  const R recip = R(1) / r;
+  const R phi_r = t.pair_is_phi ? z2 : z2 * recip;
+  const R phip = t.pair_is_phi ? z2p : z2p * recip - phi_r * recip;
+  phi = static_cast<double>(phi_r);
+  fpair = -(fpi * static_cast<double>(rhojp) + fpj * static_cast<double>(rhoip) + static_cast<double>(phip)) *
+          static_cast<double>(recip);
 }
 
 /// EAM pair energy phi and fpair (force on i = d * fpair, d = x_i - x_j) of a pair of type pair
@@ -203,23 +274,31 @@ __device__ inline void eam_pair(const Tables& t, const EamPacked& k, int q, R r,
   const auto* rec =
       reinterpret_cast<const double2*>(k.force + (static_cast<std::size_t>(q) * k.points + m) * kForceRecord);
   // rec: [rho_ij c3 c4] [c5 | z2 c3] [c4 c5] [c6 pad] [rho_ji c3 c4] [c5 pad]
-  const double2 a0 = rec[0], a1 = rec[1], a2 = rec[2], a3 = rec[3];
-  const R rdr = static_cast<R>(t.rdr);
-  const R rhoip = slope(static_cast<R>(a0.x), static_cast<R>(a0.y), static_cast<R>(a1.x), p) * rdr;
-  R rhojp = rhoip;
+  const ForceCoeffs c{rec[0], rec[1], rec[2], rec[3].x};
+  R rhojp = R(0);
   if (!k.symmetric) {
     const double2 b0 = rec[4], b1 = rec[5];
-    rhojp = slope(static_cast<R>(b0.x), static_cast<R>(b0.y), static_cast<R>(b1.x), p) * rdr;
+    rhojp = slope(static_cast<R>(b0.x), static_cast<R>(b0.y), static_cast<R>(b1.x), p) * static_cast<R>(t.rdr);
   }
-  const R z3 = static_cast<R>(a1.y), z4 = static_cast<R>(a2.x), z5 = static_cast<R>(a2.y);
-  const R z2p = slope(z3, z4, z5, p) * rdr;
-  const R z2 = ((z3 * p + z4) * p + z5) * p + static_cast<R>(a3.x);
-  const R recip = R(1) / r;
-  const R phi_r = t.pair_is_phi ? z2 : z2 * recip;
-  const R phip = t.pair_is_phi ? z2p : z2p * recip - phi_r * recip;
-  phi = static_cast<double>(phi_r);
-  fpair = -(fpi * static_cast<double>(rhojp) + fpj * static_cast<double>(rhoip) + static_cast<double>(phip)) *
-          static_cast<double>(recip);
+  eam_pair_terms(t, c, r, p, rhojp, k.symmetric, fpi, fpj, phi, fpair);
+}
+
+/// eam_pair for one element from the window in shared memory `s` (EamWindow), or from the global
+/// records below its first point.
+template <class R>
+__device__ inline void eam_pair(const Tables& t, const EamPacked& k, const EamWindow& w, const double2* s, R r,
+                                double fpi, double fpj, double& phi, double& fpair) {
+  int m;
+  R p;
+  locate(t, r, m, p);
+  if (m < w.m0) {
+    eam_pair(t, k, 0, r, fpi, fpj, phi, fpair);
+    return;
+  }
+  const int at = m - w.m0, n = w.points;
+  const auto* z6 = reinterpret_cast<const double*>(s + 3 * n);
+  const ForceCoeffs c{s[at], s[n + at], s[2 * n + at], z6[at]};
+  eam_pair_terms(t, c, r, p, R(0), true, fpi, fpj, phi, fpair);
 }
 
 }  // namespace molstep::md::cuda::kernels

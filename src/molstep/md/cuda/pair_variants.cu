@@ -29,6 +29,7 @@ namespace {
 using kernels::density_value;
 using kernels::eam_pair;
 using kernels::EamPacked;
+using kernels::EamWindow;
 using kernels::embedding;
 using kernels::PairEv;
 using kernels::EvOut;
@@ -64,12 +65,26 @@ template <int TPA>
 struct Slot {
   std::size_t i;
   int lane;
-  __device__ Slot() {
-    const std::size_t t = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
-    i = t / TPA;
-    lane = static_cast<int>(t % TPA);
-  }
+  __device__ explicit Slot(std::size_t t) : i(t / TPA), lane(static_cast<int>(t % TPA)) {}
+  __device__ Slot() : Slot(blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x) {}
 };
+
+// Calls body(slot) for the atoms (groups of TPA threads) this thread serves: with one thread per
+// item in the grid, once; in a resident grid (RESIDENT: the shared-table EAM kernels, whose
+// blocks first fill their shared memory), for every item grid-stride. The loop's condition is
+// the same for a whole block, so warps stay whole (group_sum, paired_gather). (A contiguous chunk
+// of tiles per block, or one item per thread with a fill per block, measured slower or no
+// faster: bench/RESULTS.md, run 14.)
+template <int TPA, bool RESIDENT, class Body>
+__device__ inline void for_slots(std::size_t n, Body body) {
+  const std::size_t first = blockIdx.x * static_cast<std::size_t>(blockDim.x);
+  if constexpr (!RESIDENT) {
+    body(Slot<TPA>(first + threadIdx.x));
+  } else {
+    const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
+    for (std::size_t base = first; base < n * TPA; base += stride) body(Slot<TPA>(base + threadIdx.x));
+  }
+}
 
 // With one thread per atom, lanes 2m and 2m + 1 of a warp fetch both their partners' 32-byte
 // records with one 16-byte load each per record (the even lane the first half, the odd lane the
@@ -244,14 +259,13 @@ __global__ void prune_due_kernel(std::size_t n, const Packed4* __restrict__ pos,
 // compacted list keeps the list's order. With HALF, rho_j gets i's share by atomicAdd, and the
 // embedding (and pf) wait for eam_embed_kernel. The density sum and the embedding function stay
 // double in either precision.
-template <bool EV, class R, bool HALF, int TPA>
+template <bool EV, class R, bool HALF, int TPA, bool SHARED>
 __global__ void eam_density_kernel(std::size_t n, DeviceBox box, const Packed4* __restrict__ pos, Tables t,
-                                   EamPacked pk, const int* __restrict__ index, const int* __restrict__ count,
-                                   std::size_t lstride, const unsigned* list_epoch, InnerList in, double* rho,
-                                   Packed4* __restrict__ pf, double* e) {
-  const Slot<TPA> s;
-  const std::size_t i = s.i;
-  const bool active = i < n;
+                                   EamPacked pk, EamWindow win, const int* __restrict__ index,
+                                   const int* __restrict__ count, std::size_t lstride, const unsigned* list_epoch,
+                                   InnerList in, double* rho, Packed4* __restrict__ pf, double* e) {
+  extern __shared__ double2 window[];  // SHARED: win's density part
+  if constexpr (SHARED) kernels::fill_shared(window, win.density, win.density_bytes());
   const bool prune = in.state->due != 0;
   // Without a buffer the check is skipped and every pass prunes: the buffered list would never be
   // read, so it is neither kept nor written (the step is then the plain two-list one).
@@ -259,63 +273,73 @@ __global__ void eam_density_kernel(std::size_t n, DeviceBox box, const Packed4* 
   const int wl = static_cast<int>(threadIdx.x % 32u);  // lane in the warp (blocks are whole warps)
   const unsigned group = ((1u << TPA) - 1u) << (wl / TPA * TPA);
   const unsigned below = (1u << wl) - 1u;
-  // Appends j to list `to` of atom i where `take` (at slot `at`, counted on by the group).
-  const auto append = [&](int* to, int& at, bool take, int j) {
-    if constexpr (TPA == 1) {
-      if (take) to[static_cast<std::size_t>(at) * lstride + i] = j;
-      at += take ? 1 : 0;
-    } else {
-      const unsigned votes = __ballot_sync(group, take) & group;
-      if (take) to[static_cast<std::size_t>(at + __popc(votes & below)) * lstride + i] = j;
-      at += __popc(votes);
+  for_slots<TPA, SHARED>(n, [&](const Slot<TPA>& s) {
+    const std::size_t i = s.i;
+    const bool active = i < n;
+    // Appends j to list `to` of atom i where `take` (at slot `at`, counted on by the group).
+    const auto append = [&](int* to, int& at, bool take, int j) {
+      if constexpr (TPA == 1) {
+        if (take) to[static_cast<std::size_t>(at) * lstride + i] = j;
+        at += take ? 1 : 0;
+      } else {
+        const unsigned votes = __ballot_sync(group, take) & group;
+        if (take) to[static_cast<std::size_t>(at + __popc(votes & below)) * lstride + i] = j;
+        at += __popc(votes);
+      }
+    };
+    double rho_i = 0.0;
+    int kept = 0, cut = 0;
+    const Packed4 pi = active ? pos[i] : Packed4{0.0, 0.0, 0.0, 0.0};
+    const double xi = pi.x, yi = pi.y, zi = pi.z;
+    const int ti = pk.one_type || !active ? 1 : static_cast<int>(pi.w);
+    const int cnt = active ? (prune ? count[i] : in.count[i]) : 0;
+    walk_list<TPA>(pos, prune ? index : in.index, lstride, i, cnt, s.lane, [&](bool has, int j, const Packed4& pj) {
+      bool inside = false, keep = false;
+      int tj = 1;
+      double rsq = 0.0;
+      if (has) {
+        const double3 d = separation(xi, yi, zi, pj, box);
+        const double dx = d.x, dy = d.y, dz = d.z;
+        rsq = dx * dx + dy * dy + dz * dz;
+        tj = pk.one_type ? 1 : static_cast<int>(pj.w);
+        inside = rsq < t.cutsq;
+        keep = rsq < in.cutsq;
+      }
+      if (rewrite) append(in.index, kept, keep, j);
+      append(in.cut_index, cut, inside, j);
+      if (inside) {
+        int m;
+        R p;
+        locate(t, static_cast<R>(sqrt(rsq)), m, p);
+        if constexpr (SHARED) {  // one element: rho_ij = rho_ji
+          const double r = static_cast<double>(kernels::density_value(pk, win, window, m, p));
+          rho_i += r;
+          if constexpr (HALF) atomicAdd(rho + j, r);
+        } else {
+          rho_i += static_cast<double>(density_value(pk, type_pair(pk, ti, tj), m, p));
+          if constexpr (HALF) atomicAdd(rho + j, static_cast<double>(density_value(pk, type_pair(pk, tj, ti), m, p)));
+        }
+      }
+    });
+    if constexpr (TPA > 1) rho_i = group_sum<TPA>(rho_i);
+    if (!active || s.lane != 0) return;
+    in.cut_count[i] = cut;
+    if (rewrite) {
+      in.count[i] = kept;
+      in.hold[i] = pi;
     }
-  };
-  double rho_i = 0.0;
-  int kept = 0, cut = 0;
-  const Packed4 pi = active ? pos[i] : Packed4{0.0, 0.0, 0.0, 0.0};
-  const double xi = pi.x, yi = pi.y, zi = pi.z;
-  const int ti = pk.one_type || !active ? 1 : static_cast<int>(pi.w);
-  const int cnt = active ? (prune ? count[i] : in.count[i]) : 0;
-  walk_list<TPA>(pos, prune ? index : in.index, lstride, i, cnt, s.lane, [&](bool has, int j, const Packed4& pj) {
-    bool inside = false, keep = false;
-    int tj = 1;
-    double rsq = 0.0;
-    if (has) {
-      const double3 d = separation(xi, yi, zi, pj, box);
-      const double dx = d.x, dy = d.y, dz = d.z;
-      rsq = dx * dx + dy * dy + dz * dz;
-      tj = pk.one_type ? 1 : static_cast<int>(pj.w);
-      inside = rsq < t.cutsq;
-      keep = rsq < in.cutsq;
+    if (i == 0) {
+      ++in.state->passes;
+      if (prune) {
+        ++in.state->prunings;
+        in.state->epoch = *list_epoch;
+      }
     }
-    if (rewrite) append(in.index, kept, keep, j);
-    append(in.cut_index, cut, inside, j);
-    if (inside) {
-      int m;
-      R p;
-      locate(t, static_cast<R>(sqrt(rsq)), m, p);
-      rho_i += static_cast<double>(density_value(pk, type_pair(pk, ti, tj), m, p));
-      if constexpr (HALF) atomicAdd(rho + j, static_cast<double>(density_value(pk, type_pair(pk, tj, ti), m, p)));
-    }
+    if constexpr (HALF)
+      atomicAdd(rho + i, rho_i);
+    else
+      pf[i] = Packed4{xi, yi, zi, embedding<EV>(t, ti, rho_i, e, i)};
   });
-  if constexpr (TPA > 1) rho_i = group_sum<TPA>(rho_i);
-  if (!active || s.lane != 0) return;
-  in.cut_count[i] = cut;
-  if (rewrite) {
-    in.count[i] = kept;
-    in.hold[i] = pi;
-  }
-  if (i == 0) {
-    ++in.state->passes;
-    if (prune) {
-      ++in.state->prunings;
-      in.state->epoch = *list_epoch;
-    }
-  }
-  if constexpr (HALF)
-    atomicAdd(rho + i, rho_i);
-  else
-    pf[i] = Packed4{xi, yi, zi, embedding<EV>(t, ti, rho_i, e, i)};
 }
 
 // With a half list: pf[i] = (x, y, z, F'(rho_i)) once every density is whole.
@@ -329,33 +353,40 @@ __global__ void eam_embed_kernel(std::size_t n, const Packed4* __restrict__ pos,
 }
 
 // The force pass over the neighbours within the cutoff: a partner's position and F' from pf.
-template <bool EV, class R, bool HALF, int TPA>
+template <bool EV, class R, bool HALF, int TPA, bool SHARED>
 __global__ void eam_force_kernel(std::size_t n, DeviceBox box, const Packed4* __restrict__ pos,
-                                 const Packed4* __restrict__ pf, Tables t, EamPacked pk, const int* __restrict__ index,
-                                 const int* __restrict__ count, std::size_t lstride, double* fx, double* fy,
-                                 double* fz, EvOut ev, Kick kick) {
-  const Slot<TPA> s;
-  const std::size_t i = s.i;
-  const bool active = i < n;
-  double ax = 0.0, ay = 0.0, az = 0.0;
-  PairEv<HALF> acc;
-  const Packed4 pi = active ? pf[i] : Packed4{0.0, 0.0, 0.0, 0.0};
-  const double xi = pi.x, yi = pi.y, zi = pi.z, fpi = pi.w;
-  const int ti = pk.one_type || !active ? 1 : static_cast<int>(pos[i].w);
-  const int cnt = active ? count[i] : 0;  // InnerList::cut_count: every entry lies inside the cutoff
-  walk_list<TPA>(pf, index, lstride, i, cnt, s.lane, [&](bool has, int j, const Packed4& pj) {
-    if (!has) return;
-    const double3 d = separation(xi, yi, zi, pj, box);
-    const double dx = d.x, dy = d.y, dz = d.z;
-    const double rsq = dx * dx + dy * dy + dz * dz;
-    const int q = type_pair(pk, ti, pk.one_type ? 1 : static_cast<int>(pos[j].w));
-    double phi, fpair;  // symmetric: the partner gets -fpair d
-    eam_pair(t, pk, q, static_cast<R>(sqrt(rsq)), fpi, pj.w, phi, fpair);
-    const double gx = dx * fpair, gy = dy * fpair, gz = dz * fpair;
-    add_force<HALF>(gx, gy, gz, ax, ay, az, fx, fy, fz, j);
-    if constexpr (EV) acc.add_pair(phi, fpair, dx, dy, dz);
+                                 const Packed4* __restrict__ pf, Tables t, EamPacked pk, EamWindow win,
+                                 const int* __restrict__ index, const int* __restrict__ count, std::size_t lstride,
+                                 double* fx, double* fy, double* fz, EvOut ev, Kick kick) {
+  extern __shared__ double2 window[];  // SHARED: win's force part
+  if constexpr (SHARED) kernels::fill_shared(window, win.force, win.force_bytes());
+  for_slots<TPA, SHARED>(n, [&](const Slot<TPA>& s) {
+    const std::size_t i = s.i;
+    const bool active = i < n;
+    double ax = 0.0, ay = 0.0, az = 0.0;
+    PairEv<HALF> acc;
+    const Packed4 pi = active ? pf[i] : Packed4{0.0, 0.0, 0.0, 0.0};
+    const double xi = pi.x, yi = pi.y, zi = pi.z, fpi = pi.w;
+    const int ti = pk.one_type || !active ? 1 : static_cast<int>(pos[i].w);
+    const int cnt = active ? count[i] : 0;  // InnerList::cut_count: every entry lies inside the cutoff
+    walk_list<TPA>(pf, index, lstride, i, cnt, s.lane, [&](bool has, int j, const Packed4& pj) {
+      if (!has) return;
+      const double3 d = separation(xi, yi, zi, pj, box);
+      const double dx = d.x, dy = d.y, dz = d.z;
+      const double rsq = dx * dx + dy * dy + dz * dz;
+      double phi, fpair;  // symmetric: the partner gets -fpair d
+      if constexpr (SHARED) {
+        eam_pair(t, pk, win, window, static_cast<R>(sqrt(rsq)), fpi, pj.w, phi, fpair);
+      } else {
+        const int q = type_pair(pk, ti, pk.one_type ? 1 : static_cast<int>(pos[j].w));
+        eam_pair(t, pk, q, static_cast<R>(sqrt(rsq)), fpi, pj.w, phi, fpair);
+      }
+      const double gx = dx * fpair, gy = dy * fpair, gz = dz * fpair;
+      add_force<HALF>(gx, gy, gz, ax, ay, az, fx, fy, fz, j);
+      if constexpr (EV) acc.add_pair(phi, fpair, dx, dy, dz);
+    });
+    finish_group<EV>(s, active, ti, ax, ay, az, acc, false, fx, fy, fz, ev, kick);
   });
-  finish_group<EV>(s, active, ti, ax, ay, az, acc, false, fx, fy, fz, ev, kick);
 }
 
 // ---- dispatch --------------------------------------------------------------------------------
@@ -405,13 +436,27 @@ void eam_launch(const EamLaunch& a, int tpa) {
   // Without a buffer the inner list is pruned at every step (any motion could close a gap of 0).
   MOLSTEP_CUDA_CHECK(cudaMemsetAsync(&in.state->due, in.trigger > 0.0 ? 0 : 1, sizeof(int), gpu::stream()));
   if (in.trigger > 0.0) gpu::launch_resident(n, prune_due_kernel, n, a.pos, in, l.epoch.data());
+  const kernels::EamWindow& w = a.window;
+  const bool shared = w.points > 0, shared_density = shared && gpu::tuning().tables == gpu::Tuning::Tables::both;
+  const int tb = gpu::tuning().table_block;
   with_tpa(tpa, [&](auto T) {
     constexpr int TPA = decltype(T)::value;
-    gpu::launch(n * TPA, eam_density_kernel<EV, R, HALF, TPA>, n, a.box, a.pos, a.tables, a.packed, l.index.data(),
-                l.count.data(), l.stride, l.epoch.data(), in, a.rho, a.pf, EV ? a.ev.e : nullptr);
+    const std::size_t items = n * TPA;
+    if (shared_density)
+      gpu::launch_resident_shared(items, tb, w.density_bytes(), eam_density_kernel<EV, R, HALF, TPA, true>, n, a.box,
+                                  a.pos, a.tables, a.packed, w, l.index.data(), l.count.data(), l.stride,
+                                  l.epoch.data(), in, a.rho, a.pf, EV ? a.ev.e : nullptr);
+    else
+      gpu::launch(items, eam_density_kernel<EV, R, HALF, TPA, false>, n, a.box, a.pos, a.tables, a.packed, w,
+                  l.index.data(), l.count.data(), l.stride, l.epoch.data(), in, a.rho, a.pf, EV ? a.ev.e : nullptr);
     if constexpr (HALF) gpu::launch(n, eam_embed_kernel<EV>, n, a.pos, a.tables, a.rho, a.pf, EV ? a.ev.e : nullptr);
-    gpu::launch(n * TPA, eam_force_kernel<EV, R, HALF, TPA>, n, a.box, a.pos, a.pf, a.tables, a.packed, in.cut_index,
-                in.cut_count, l.stride, a.fx, a.fy, a.fz, a.ev, a.kick);
+    if (shared)
+      gpu::launch_resident_shared(items, tb, w.force_bytes(), eam_force_kernel<EV, R, HALF, TPA, true>, n, a.box,
+                                  a.pos, a.pf, a.tables, a.packed, w, in.cut_index, in.cut_count, l.stride, a.fx,
+                                  a.fy, a.fz, a.ev, a.kick);
+    else
+      gpu::launch(items, eam_force_kernel<EV, R, HALF, TPA, false>, n, a.box, a.pos, a.pf, a.tables, a.packed, w,
+                  in.cut_index, in.cut_count, l.stride, a.fx, a.fy, a.fz, a.ev, a.kick);
   });
 }
 

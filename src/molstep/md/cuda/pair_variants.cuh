@@ -60,6 +60,7 @@ struct EamLaunch {
   const Packed4* pos;
   kernels::Tables tables;     ///< embedding tables, cutoff and grid
   kernels::EamPacked packed;  ///< the r-tables as packed records
+  kernels::EamWindow window;  ///< one element's r-tables for shared memory (points 0: none, read `packed`)
   const DeviceList* list;
   InnerList inner;
   double* rho;                     ///< n densities (half list only; summed with atomics)
