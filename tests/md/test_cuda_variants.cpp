@@ -163,6 +163,14 @@ TEST_P(CudaVariant, MixedPrecisionEamWithinOnePartIn1e5) {
               tag("eammixed"), 1e-5, md::Precision::mixed);
 }
 
+// One element: the force pass reads its tables from the window in shared memory, in float.
+TEST_P(CudaVariant, MixedPrecisionEamFuncflWithinOnePartIn1e5) {
+  test::expect_gpu_matches_cpu("units metal\nread_data " + (kPeers / "data.forces.eam").string() +
+                                   "\npair_style eam\npair_coeff 1 1 " + (kPeers / "Cu_u3.eam").string() +
+                                   "\nneighbor 1.0 bin\nfix 1 all nve\nrun 0\n",
+                               tag("eamfuncflmixed"), 1e-5, md::Precision::mixed);
+}
+
 // 50 steps with a rebuild check every step (3 cells a side): the kick (a kernel of its own with
 // the half list), rebuilds of unsorted atoms and of padded lists; the trajectories separate only
 // by the growth of round-off.
