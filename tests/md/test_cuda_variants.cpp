@@ -41,7 +41,7 @@ struct Variant {
   int pad;
   bool full_bins = false;
   double prune = gpu::Tuning::kDefaultPrune;
-  gpu::Tuning::Tables tables = gpu::Tuning::Tables::force;
+  gpu::Tuning::TableMemory eam_tables = gpu::Tuning::TableMemory::force;
   int table_block = gpu::Tuning::kDefaultTableBlock;
 };
 
@@ -76,18 +76,18 @@ const std::vector<Variant>& variants() {
       {"PruneWholeSkinTpa1", {{"MOLSTEP_CUDA_PRUNE", "1"}, {"MOLSTEP_CUDA_TPA", "1"}}, false, 1, true, 0, false, 1.0},
       {"PruneWholeSkinHalfList", {{"MOLSTEP_CUDA_PRUNE", "1"}, {"MOLSTEP_CUDA_LIST", "half"}}, true, 0, true, 0, false,
        1.0},
-      {"GlobalTables", {{"MOLSTEP_CUDA_TABLES", "global"}}, false, 0, true, 0, false, 0.25, gpu::Tuning::Tables::global},
+      {"GlobalTables", {{"MOLSTEP_CUDA_TABLES", "global"}}, false, 0, true, 0, false, 0.25, gpu::Tuning::TableMemory::global},
       {"GlobalTablesTpa1", {{"MOLSTEP_CUDA_TABLES", "global"}, {"MOLSTEP_CUDA_TPA", "1"}}, false, 1, true, 0, false, 0.25,
-       gpu::Tuning::Tables::global},
-      {"BothTablesShared", {{"MOLSTEP_CUDA_TABLES", "both"}}, false, 0, true, 0, false, 0.25, gpu::Tuning::Tables::both},
+       gpu::Tuning::TableMemory::global},
+      {"BothTablesShared", {{"MOLSTEP_CUDA_TABLES", "both"}}, false, 0, true, 0, false, 0.25, gpu::Tuning::TableMemory::both},
       {"BothTablesSharedTpa1HalfList",
        {{"MOLSTEP_CUDA_TABLES", "both"}, {"MOLSTEP_CUDA_TPA", "1"}, {"MOLSTEP_CUDA_LIST", "half"}},
-       true, 1, true, 0, false, 0.25, gpu::Tuning::Tables::both},
+       true, 1, true, 0, false, 0.25, gpu::Tuning::TableMemory::both},
       {"TableBlock96Tpa1", {{"MOLSTEP_CUDA_TABLE_BLOCK", "96"}, {"MOLSTEP_CUDA_TPA", "1"}}, false, 1, true, 0, false,
-       0.25, gpu::Tuning::Tables::force, 96},
+       0.25, gpu::Tuning::TableMemory::force, 96},
       {"TableBlock384HalfListTpa2",
        {{"MOLSTEP_CUDA_TABLE_BLOCK", "384"}, {"MOLSTEP_CUDA_LIST", "half"}, {"MOLSTEP_CUDA_TPA", "2"}},
-       true, 2, true, 0, false, 0.25, gpu::Tuning::Tables::force, 384},
+       true, 2, true, 0, false, 0.25, gpu::Tuning::TableMemory::force, 384},
   };
   return v;
 }
@@ -121,7 +121,7 @@ class CudaVariant : public ::testing::TestWithParam<Variant> {
     ASSERT_EQ(t.pad, GetParam().pad);
     ASSERT_EQ(t.full_bins, GetParam().full_bins);
     ASSERT_EQ(t.prune, GetParam().prune);
-    ASSERT_EQ(t.tables, GetParam().tables);
+    ASSERT_EQ(t.eam_tables, GetParam().eam_tables);
     ASSERT_EQ(t.table_block, GetParam().table_block);
   }
   void TearDown() override { tuning_.reset(); }
@@ -363,18 +363,18 @@ TEST(CudaTuning, ReadsThePruningBuffer) {
 TEST(CudaTuning, ReadsTheTableVariables) {
   {
     const ScopedTuning global(Env{{"MOLSTEP_CUDA_TABLES", "global"}, {"MOLSTEP_CUDA_TABLE_BLOCK", "256"}});
-    EXPECT_EQ(gpu::tuning().tables, gpu::Tuning::Tables::global);
+    EXPECT_EQ(gpu::tuning().eam_tables, gpu::Tuning::TableMemory::global);
     EXPECT_EQ(gpu::tuning().table_block, 256);
     EXPECT_FALSE(gpu::tuning().is_default());
     EXPECT_EQ(gpu::tuning().describe(), "EAM tables in global memory, EAM table blocks of 256 threads");
   }
   {
     const ScopedTuning both(Env{{"MOLSTEP_CUDA_TABLES", "both"}});
-    EXPECT_EQ(gpu::tuning().tables, gpu::Tuning::Tables::both);
+    EXPECT_EQ(gpu::tuning().eam_tables, gpu::Tuning::TableMemory::both);
     EXPECT_EQ(gpu::tuning().describe(), "EAM tables in shared memory in both passes");
   }
   const ScopedTuning force(Env{{"MOLSTEP_CUDA_TABLES", "force"}, {"MOLSTEP_CUDA_TABLE_BLOCK", "512"}});
-  EXPECT_EQ(gpu::tuning().tables, gpu::Tuning::Tables::force);
+  EXPECT_EQ(gpu::tuning().eam_tables, gpu::Tuning::TableMemory::force);
   EXPECT_TRUE(gpu::tuning().is_default());
 }
 

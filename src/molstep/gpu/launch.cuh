@@ -57,8 +57,8 @@ struct Tuning {
   /// grid-stride) rather than from the packed records in global memory: the force pass (the
   /// default), both passes, or neither. Several elements always read global memory. Results are
   /// identical either way: the same coefficients, the same arithmetic, the same order.
-  enum class Tables { global, force, both };
-  Tables tables = Tables::force;
+  enum class TableMemory { global, force, both };
+  TableMemory eam_tables = TableMemory::force;
   /// MOLSTEP_CUDA_TABLE_BLOCK=N: threads per block of those shared-table kernels (a multiple of
   /// 32 up to 1024).
   static constexpr int kDefaultTableBlock = 512;
@@ -70,7 +70,7 @@ struct Tuning {
 
   [[nodiscard]] bool is_default() const {
     return !half_list && threads_per_atom == 0 && sort && pad <= 1 && !full_bins && prune == kDefaultPrune &&
-           tables == Tables::force && table_block == kDefaultTableBlock;
+           eam_tables == TableMemory::force && table_block == kDefaultTableBlock;
   }
   /// "list half, 4 threads per atom, ..." naming what differs from the default ("default").
   [[nodiscard]] std::string describe() const {
@@ -83,8 +83,8 @@ struct Tuning {
     if (pad > 1) add("list stride padded to " + std::to_string(pad));
     if (full_bins) add("list cells as wide as the cutoff");
     if (prune != kDefaultPrune) add("EAM inner list buffer " + std::to_string(prune).substr(0, 4) + " skin");
-    if (tables == Tables::global) add("EAM tables in global memory");
-    if (tables == Tables::both) add("EAM tables in shared memory in both passes");
+    if (eam_tables == TableMemory::global) add("EAM tables in global memory");
+    if (eam_tables == TableMemory::both) add("EAM tables in shared memory in both passes");
     if (table_block != kDefaultTableBlock) add("EAM table blocks of " + std::to_string(table_block) + " threads");
     return s;
   }
@@ -130,8 +130,8 @@ inline Tuning read_tuning() {
     t.prune = f;
   }
   if (const auto v = env("MOLSTEP_CUDA_TABLES"); !v.empty()) {
-    if (v == "global") t.tables = Tuning::Tables::global;
-    else if (v == "both") t.tables = Tuning::Tables::both;
+    if (v == "global") t.eam_tables = Tuning::TableMemory::global;
+    else if (v == "both") t.eam_tables = Tuning::TableMemory::both;
     else if (v != "force") throw bad("MOLSTEP_CUDA_TABLES", v, "force, both or global");
   }
   if (const auto v = env("MOLSTEP_CUDA_TABLE_BLOCK"); !v.empty()) {

@@ -150,7 +150,7 @@ class EamCuda final : public PairCuda {
       }
     records_.upload(records);
     pk_ = EamPacked{records_.data(), records_.data() + dsize, ntypes, static_cast<int>(points), ntypes == 1, symmetric};
-    if (ntypes == 1 && gpu::tuning().tables != gpu::Tuning::Tables::global) make_window(T, points);
+    if (ntypes == 1 && gpu::tuning().eam_tables != gpu::Tuning::TableMemory::global) make_window(T, points);
   }
 
   // One element's window for shared memory (kernels::EamWindow): the points from a pair at

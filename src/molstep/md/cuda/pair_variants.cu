@@ -442,7 +442,7 @@ void eam_launch(const EamLaunch& a, int tpa) {
   MOLSTEP_CUDA_CHECK(cudaMemsetAsync(&in.state->due, in.trigger > 0.0 ? 0 : 1, sizeof(int), gpu::stream()));
   if (in.trigger > 0.0) gpu::launch_resident(n, prune_due_kernel, n, a.pos, in, l.epoch.data());
   const kernels::EamWindow& w = a.window;
-  const bool shared = w.points > 0, shared_density = shared && gpu::tuning().tables == gpu::Tuning::Tables::both;
+  const bool shared = w.points > 0, shared_density = shared && gpu::tuning().eam_tables == gpu::Tuning::TableMemory::both;
   const int tb = gpu::tuning().table_block;
   with_tpa(tpa, [&](auto T) {
     constexpr int TPA = decltype(T)::value;
