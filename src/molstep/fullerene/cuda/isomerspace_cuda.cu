@@ -232,6 +232,11 @@ struct IsomerPipeline::Impl {
       if (s >= r->first && s < r->first + r->n) return r.get();
     return nullptr;
   }
+  /// The round holding sequence number s: `hint` when it does (lookups mostly run in order), else
+  /// round_of(s). A round stays in place until drive_round() removes it, after its lookups.
+  Round* holding(std::uint64_t s, Round* hint) {
+    return hint != nullptr && s >= hint->first && s < hint->first + hint->n ? hint : round_of(s);
+  }
   Round* round_at(std::uint64_t ticket) {
     const std::lock_guard lock(submit_mutex);
     for (auto& r : rounds)
@@ -282,7 +287,7 @@ struct IsomerPipeline::Impl {
       end = std::min(end, limit);
       Round* r = nullptr;
       for (; staged < end; ++staged) {
-        if (r == nullptr || staged >= r->first + r->n) r = round_of(staged);
+        r = holding(staged, r);
         if (r == nullptr) throw Error("GPU isomer pipeline: no submitted round holds isomer " + std::to_string(staged));
         const auto& [index, t] = (*r->todo)[static_cast<std::size_t>(staged - r->first)];
         if (t.adj.size() != faces || t.degree.size() != faces)
@@ -315,9 +320,10 @@ struct IsomerPipeline::Impl {
 
       const double seconds = events.seconds(7);
       times.gpu[kPropertiesStage] += seconds;
+      Round* r = nullptr;
       for (std::size_t p = 0; p < c; ++p) {
         const std::int32_t status = fin_status[p];
-        Round* r = round_of(fin_id[p]);
+        r = holding(fin_id[p], r);
         const std::size_t i = r == nullptr ? 0 : static_cast<std::size_t>(fin_id[p] - r->first);
         if (!finished(status) || r == nullptr || r->done[i] == 0 || r->has_result[i] != 0)
           throw Error("GPU isomer pipeline: the finished buffer's position " + std::to_string(p) +
@@ -409,7 +415,7 @@ struct IsomerPipeline::Impl {
       {
         Round* r = nullptr;
         for (const std::uint64_t id : inflight) {
-          if (r == nullptr || id < r->first || id >= r->first + r->n) r = round_of(id);
+          r = holding(id, r);
           const auto i = static_cast<std::size_t>(id - r->first);
           for (int k = 1; k < 6; ++k)
             r->share[i][static_cast<std::size_t>(k)] += round[static_cast<std::size_t>(k)] / static_cast<double>(inflight.size());
@@ -417,9 +423,10 @@ struct IsomerPipeline::Impl {
       }
 
       int finished_now = 0;
+      Round* last = nullptr;
       for (std::size_t slot = 0; slot < s; ++slot) {
         if (!finished(out_status[slot])) continue;
-        Round* r = round_of(out_id[slot]);
+        Round* const r = last = holding(out_id[slot], last);
         const std::size_t i = r == nullptr ? 0 : static_cast<std::size_t>(out_id[slot] - r->first);
         if (r == nullptr || r->done[i] != 0)
           throw Error("GPU isomer pipeline: slot " + std::to_string(slot) + " finished an isomer twice");
@@ -432,8 +439,8 @@ struct IsomerPipeline::Impl {
                     std::to_string(stashed + finished_now) + " expected");
       stashed = out_stashed[0];
       std::erase_if(inflight, [&](std::uint64_t id) {
-        Round* r = round_of(id);
-        return r->done[static_cast<std::size_t>(id - r->first)] != 0;
+        last = holding(id, last);
+        return last->done[static_cast<std::size_t>(id - last->first)] != 0;
       });
 
       // Properties in batches: when the buffer could not take another round's finished
