@@ -12,7 +12,8 @@
 #
 # Variants (docs/md.md, "Environment variables"): MOLSTEP_CUDA_LIST=half, MOLSTEP_CUDA_TPA=2|4|8,
 # MOLSTEP_CUDA_SORT=0, MOLSTEP_CUDA_PAD=32|128, MOLSTEP_CUDA_BINS=full, MOLSTEP_CUDA_TABLES=global|both
-# (the last two change EAM only). Each run is given at most 300 s.
+# (EAM only), MOLSTEP_CUDA_ORDER=index|distance (by default EAM's lists with one thread per atom are
+# by distance, the others by index). Each run is given at most 300 s.
 set -uo pipefail
 source "$(dirname "$0")/gpu_args.sh"
 gpu_args "BUILD_DIR OUT_DIR [REPEAT]" "$@"
@@ -32,6 +33,8 @@ variants=(
   "fullbins|MOLSTEP_CUDA_BINS=full"
   "tables-global|MOLSTEP_CUDA_TABLES=global"
   "tables-both|MOLSTEP_CUDA_TABLES=both"
+  "order-index|MOLSTEP_CUDA_ORDER=index"
+  "order-distance|MOLSTEP_CUDA_ORDER=distance"
 )
 # deck|n|steps|which variants ("all" or a space-separated list)
 problems=(
@@ -57,7 +60,7 @@ for ((r = 1; r <= repeat; ++r)); do
       log="$out/${deck}-n${n}-${name}-r${r}.log"
       # shellcheck disable=SC2086
       env -u MOLSTEP_CUDA_LIST -u MOLSTEP_CUDA_TPA -u MOLSTEP_CUDA_SORT -u MOLSTEP_CUDA_PAD -u MOLSTEP_CUDA_BINS \
-        -u MOLSTEP_CUDA_TABLES $envs \
+        -u MOLSTEP_CUDA_TABLES -u MOLSTEP_CUDA_ORDER $envs \
         timeout 300 "$molstep" md "in.${deck}.gpu" --log none --device cuda -var n "$n" -var steps "$steps" \
         > "$log" 2>&1
       status=$?

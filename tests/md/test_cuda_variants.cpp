@@ -43,6 +43,7 @@ struct Variant {
   double prune = gpu::Tuning::kDefaultPrune;
   gpu::Tuning::TableMemory eam_tables = gpu::Tuning::TableMemory::force;
   int table_block = gpu::Tuning::kDefaultTableBlock;
+  gpu::Tuning::ListOrder list_order = gpu::Tuning::ListOrder::automatic;
 };
 
 const std::vector<Variant>& variants() {
@@ -88,6 +89,17 @@ const std::vector<Variant>& variants() {
       {"TableBlock384HalfListTpa2",
        {{"MOLSTEP_CUDA_TABLE_BLOCK", "384"}, {"MOLSTEP_CUDA_LIST", "half"}, {"MOLSTEP_CUDA_TPA", "2"}},
        true, 2, true, 0, false, 0.25, gpu::Tuning::TableMemory::force, 384},
+      // Lists by partner index for EAM too (the order before lists by distance), and by distance
+      // for LJ too, with one thread per atom, unsorted atoms and full-width cells.
+      {"IndexOrder", {{"MOLSTEP_CUDA_ORDER", "index"}}, false, 0, true, 0, false, 0.25, gpu::Tuning::TableMemory::force,
+       gpu::Tuning::kDefaultTableBlock, gpu::Tuning::ListOrder::index},
+      {"DistanceOrderTpa1", {{"MOLSTEP_CUDA_ORDER", "distance"}, {"MOLSTEP_CUDA_TPA", "1"}}, false, 1, true, 0, false,
+       0.25, gpu::Tuning::TableMemory::force, gpu::Tuning::kDefaultTableBlock, gpu::Tuning::ListOrder::distance},
+      {"DistanceOrderNoSortFullBins",
+       {{"MOLSTEP_CUDA_ORDER", "distance"}, {"MOLSTEP_CUDA_SORT", "0"}, {"MOLSTEP_CUDA_BINS", "full"}}, false, 0, false, 0,
+       true, 0.25, gpu::Tuning::TableMemory::force, gpu::Tuning::kDefaultTableBlock, gpu::Tuning::ListOrder::distance},
+      {"DistanceOrderHalfList", {{"MOLSTEP_CUDA_ORDER", "distance"}, {"MOLSTEP_CUDA_LIST", "half"}}, true, 0, true, 0,
+       false, 0.25, gpu::Tuning::TableMemory::force, gpu::Tuning::kDefaultTableBlock, gpu::Tuning::ListOrder::distance},
   };
   return v;
 }
@@ -123,6 +135,7 @@ class CudaVariant : public ::testing::TestWithParam<Variant> {
     ASSERT_EQ(t.prune, GetParam().prune);
     ASSERT_EQ(t.eam_tables, GetParam().eam_tables);
     ASSERT_EQ(t.table_block, GetParam().table_block);
+    ASSERT_EQ(t.list_order, GetParam().list_order);
   }
   void TearDown() override { tuning_.reset(); }
   std::string tag(const std::string& what) const { return "cudavar-" + GetParam().name + "-" + what; }
@@ -378,6 +391,23 @@ TEST(CudaTuning, ReadsTheTableVariables) {
   EXPECT_TRUE(gpu::tuning().is_default());
 }
 
+TEST(CudaTuning, ReadsTheListOrder) {
+  {
+    const ScopedTuning index(Env{{"MOLSTEP_CUDA_ORDER", "index"}});
+    EXPECT_EQ(gpu::tuning().list_order, gpu::Tuning::ListOrder::index);
+    EXPECT_FALSE(gpu::tuning().is_default());
+    EXPECT_EQ(gpu::tuning().describe(), "lists by partner index");
+  }
+  {
+    const ScopedTuning distance(Env{{"MOLSTEP_CUDA_ORDER", "distance"}});
+    EXPECT_EQ(gpu::tuning().list_order, gpu::Tuning::ListOrder::distance);
+    EXPECT_EQ(gpu::tuning().describe(), "lists by distance");
+  }
+  const ScopedTuning automatic(Env{{"MOLSTEP_CUDA_ORDER", "auto"}});
+  EXPECT_EQ(gpu::tuning().list_order, gpu::Tuning::ListOrder::automatic);
+  EXPECT_TRUE(gpu::tuning().is_default());
+}
+
 TEST(CudaTuning, PaddingToOneIsTheDefault) {
   const ScopedTuning one(Env{{"MOLSTEP_CUDA_PAD", "1"}});
   EXPECT_TRUE(gpu::tuning().is_default());
@@ -403,7 +433,7 @@ TEST(CudaTuning, RejectsValuesOutsideThoseDocumented) {
       {"MOLSTEP_CUDA_GRAPH", "off"},  {"MOLSTEP_CUDA_BINS", "quarter"}, {"MOLSTEP_CUDA_PRUNE", "-0.1"},
       {"MOLSTEP_CUDA_PRUNE", "1.5"},  {"MOLSTEP_CUDA_PRUNE", "0.2x"},  {"MOLSTEP_CUDA_PRUNE", "nan"},
       {"MOLSTEP_CUDA_TABLES", "shared"},  {"MOLSTEP_CUDA_TABLE_BLOCK", "100"}, {"MOLSTEP_CUDA_TABLE_BLOCK", "2048"},
-      {"MOLSTEP_CUDA_TABLE_BLOCK", "0"}};
+      {"MOLSTEP_CUDA_TABLE_BLOCK", "0"}, {"MOLSTEP_CUDA_ORDER", "nearest"}};
   for (const auto& [name, value] : bad) {
     ::setenv(name.c_str(), value.c_str(), 1);
     try {

@@ -166,7 +166,8 @@ long last_count(const std::string& printed, const std::string& label) {
 namespace {
 const char* const kTuningVariables[] = {"MOLSTEP_CUDA_LIST", "MOLSTEP_CUDA_TPA",   "MOLSTEP_CUDA_SORT",
                                         "MOLSTEP_CUDA_PAD",  "MOLSTEP_CUDA_GRAPH", "MOLSTEP_CUDA_BINS",
-                                        "MOLSTEP_CUDA_PRUNE", "MOLSTEP_CUDA_TABLES", "MOLSTEP_CUDA_TABLE_BLOCK"};
+                                        "MOLSTEP_CUDA_PRUNE", "MOLSTEP_CUDA_TABLES", "MOLSTEP_CUDA_TABLE_BLOCK",
+                                        "MOLSTEP_CUDA_ORDER"};
 }  // namespace
 
 ScopedTuning::ScopedTuning(const TuningEnv& values) {

@@ -63,6 +63,13 @@ struct Tuning {
   /// 32 up to 1024).
   static constexpr int kDefaultTableBlock = 512;
   int table_block = kDefaultTableBlock;
+  /// MOLSTEP_CUDA_ORDER=auto|index|distance: the order of each atom's entries in a full
+  /// neighbour list: by partner index (the search's order), or nearest first in shells of the
+  /// distance (md::cuda::NeighborCuda). auto (the default): by distance for EAM with one thread
+  /// per atom, whose table lookups it makes coherent across a warp; by index otherwise (LJ looks
+  /// up no tables; md::cuda::PairCuda::list_by_distance).
+  enum class ListOrder { automatic, index, distance };
+  ListOrder list_order = ListOrder::automatic;
   /// MOLSTEP_CUDA_GRAPH=0: launch every kernel of every step from the host instead of replaying
   /// the steps without output from CUDA graphs. Not a kernel variant: the same kernels run in the
   /// same order either way, so results are identical (is_default() and describe() ignore it).
@@ -70,7 +77,8 @@ struct Tuning {
 
   [[nodiscard]] bool is_default() const {
     return !half_list && threads_per_atom == 0 && sort && pad <= 1 && !full_bins && prune == kDefaultPrune &&
-           eam_tables == TableMemory::force && table_block == kDefaultTableBlock;
+           eam_tables == TableMemory::force && table_block == kDefaultTableBlock &&
+           list_order == ListOrder::automatic;
   }
   /// "list half, 4 threads per atom, ..." naming what differs from the default ("default").
   [[nodiscard]] std::string describe() const {
@@ -86,11 +94,13 @@ struct Tuning {
     if (eam_tables == TableMemory::global) add("EAM tables in global memory");
     if (eam_tables == TableMemory::both) add("EAM tables in shared memory in both passes");
     if (table_block != kDefaultTableBlock) add("EAM table blocks of " + std::to_string(table_block) + " threads");
+    if (list_order == ListOrder::index) add("lists by partner index");
+    if (list_order == ListOrder::distance) add("lists by distance");
     return s;
   }
 };
 
-/// Reads the MOLSTEP_CUDA_LIST/TPA/SORT/PAD/BINS/PRUNE/TABLES/TABLE_BLOCK/GRAPH variables; a value outside those documented is an
+/// Reads the MOLSTEP_CUDA_LIST/TPA/SORT/PAD/BINS/PRUNE/TABLES/TABLE_BLOCK/ORDER/GRAPH variables; a value outside those documented is an
 /// error naming the variable (a mistyped variant must not be measured as the default).
 inline Tuning read_tuning() {
   const auto env = [](const char* name) -> std::string {
@@ -140,6 +150,11 @@ inline Tuning read_tuning() {
     if (*end != '\0' || b < 32 || b > 1024 || b % 32 != 0)
       throw bad("MOLSTEP_CUDA_TABLE_BLOCK", v, "a multiple of 32 from 32 to 1024");
     t.table_block = static_cast<int>(b);
+  }
+  if (const auto v = env("MOLSTEP_CUDA_ORDER"); !v.empty()) {
+    if (v == "index") t.list_order = Tuning::ListOrder::index;
+    else if (v == "distance") t.list_order = Tuning::ListOrder::distance;
+    else if (v != "auto") throw bad("MOLSTEP_CUDA_ORDER", v, "auto, index or distance");
   }
   if (const auto v = env("MOLSTEP_CUDA_GRAPH"); !v.empty()) {
     if (v == "0") t.graphs = false;

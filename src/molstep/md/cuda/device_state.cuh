@@ -71,6 +71,9 @@ struct DeviceList {
   int max_neighbors = 0;
   std::size_t stride = 0;
   bool half = false;  ///< how the last build made it: the pair kernels follow this, not the environment
+  /// Each atom's entries nearest first, in shells of the distance (NeighborCuda), rather than by
+  /// partner index (how the last build made it).
+  bool by_distance = false;
   gpu::DeviceArray<int> index, count;
   /// On the device, counted up by every list pass that lists (NeighborCuda): what was derived
   /// from the list (EAM's inner list) knows from it when the atoms were renumbered.

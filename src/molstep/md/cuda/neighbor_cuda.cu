@@ -151,15 +151,32 @@ __device__ inline int wrap_cell(int c, int n) { return c < 0 ? c + n : (c >= n ?
 // INDIRECT (MOLSTEP_CUDA_SORT=0): the atoms are not in cell order, and cell slot s holds atom
 // slot_atom[s]. HALF (MOLSTEP_CUDA_LIST=half): each pair once (takes_pair), from the same search
 // as the full list, so that the half list is exactly the full one less the pairs the partner
-// takes. The default build is <false, false, true>. An atom with more neighbours than slots
-// keeps the first max_nb and halts the run with the count it needs.
-template <bool HALF, bool INDIRECT, bool NARROW>
+// takes. An atom with more neighbours than slots keeps max_nb of them and halts the run with the
+// count it needs.
+//
+// The entries come in the search's order (by slot, so by partner index in cell order), or with
+// BY_DISTANCE (a full list; gpu::Tuning::list_order) in kShells shells of equal width in r^2
+// from 0 to the cutoff, nearest shell first, by slot within a shell: the search runs twice, the
+// first time counting each shell's entries (per thread, in the block's dynamic shared memory),
+// the second placing them. The k-th entries of a warp's atoms then lie at about the same distance,
+// so EAM's table lookups for them touch a few nearby table points instead of points all over the
+// table. Coarse shells keep more of the index order, in which the k-th partners of a warp's atoms
+// (neighbours in a row of cells) often share cache lines: on the H100, EAM copper at 2M atoms
+// ran 7-9% faster with 6 or 8 shells than by index, less with 4, 12, 16, 32 or 64
+// (bench/RESULTS.md, run 15). The default builds are <false, false, true, false> (LJ, and EAM
+// with a group of threads per atom) and <false, false, true, true> (EAM).
+constexpr int kShells = 8;
+
+template <bool HALF, bool INDIRECT, bool NARROW, bool BY_DISTANCE>
 __global__ void list_kernel(std::size_t n, StepStatus* status, DeviceBox box, int3 ncell, double3 cell_len,
                             double3 inv_cell, double cutsq, const Packed4* __restrict__ pos, const int* start,
                             const int* end, const int* __restrict__ slot_atom, int max_nb, std::size_t stride,
                             int* index, int* count, unsigned* epoch) {
+  static_assert(!(HALF && BY_DISTANCE), "lists by distance are full lists");
+  extern __shared__ unsigned shell_slots[];  // BY_DISTANCE: shell b of this thread at [b * blockDim.x + threadIdx.x]
   if (!building(status)) return;
   if (blockIdx.x == 0 && threadIdx.x == 0) ++*epoch;
+  const double to_shell = kShells / cutsq;
   constexpr int kReach = NARROW ? 2 : 1, kSpan = 2 * kReach + 1;
   const bool wrap_x = ncell.x >= kSpan, wrap_y = ncell.y >= kSpan, wrap_z = ncell.z >= kSpan;
   MOLSTEP_GRID_STRIDE(i, n) {
@@ -173,10 +190,9 @@ __global__ void list_kernel(std::size_t n, StepStatus* status, DeviceBox box, in
     const double fy = (yi - box.lo[1]) * inv_cell.y - cy;
     const double fz = (zi - box.lo[2]) * inv_cell.z - cz;
     const int self = static_cast<int>(i);
-    int found = 0;
-    // The atoms of slots [s, e) within the cutoff. Not unrolled: a range holds a few atoms, a
-    // different few in each lane of a warp (5% faster on an H100 than unrolled by 4).
-    const auto scan = [&](int s, int e) {
+    // Hands take(j, rsq) the atoms of slots [s, e) within the cutoff. Not unrolled: a range holds
+    // a few atoms, a different few in each lane of a warp (5% faster on an H100 than unrolled by 4).
+    const auto scan = [&](int s, int e, auto& take) {
 #pragma unroll 1
       for (; s < e; ++s) {
         const int j = INDIRECT ? slot_atom[s] : s;
@@ -185,57 +201,76 @@ __global__ void list_kernel(std::size_t n, StepStatus* status, DeviceBox box, in
         const double3 d = separation(xi, yi, zi, pj, box);
         if (HALF && !takes_pair(d, j, self)) continue;
         const double dx = d.x, dy = d.y, dz = d.z;
-        if (dx * dx + dy * dy + dz * dz < cutsq) {
-          if (found < max_nb) index[static_cast<std::size_t>(found) * stride + i] = j;
-          ++found;
+        const double rsq = dx * dx + dy * dy + dz * dz;
+        if (rsq < cutsq) take(j, rsq);
+      }
+    };
+    // The search: every atom within the cutoff to take(j, rsq), in slot order.
+    const auto search = [&](auto take) {
+      // Offsets from the atom's cell along a wrapped direction, plain cells along a short one.
+      const int z0 = wrap_z ? -kReach : 0, z1 = wrap_z ? kReach : ncell.z - 1;
+      const int y0 = wrap_y ? -kReach : 0, y1 = wrap_y ? kReach : ncell.y - 1;
+      for (int a = z0; a <= z1; ++a) {
+        const double gz2 = NARROW && wrap_z ? cell_gap2(a, fz, cell_len.z) : 0.0;
+        if (gz2 >= cutsq) continue;
+        const int kz = wrap_z ? wrap_cell(cz + a, ncell.z) : a;
+        for (int b = y0; b <= y1; ++b) {
+          const double gyz2 = gz2 + (NARROW && wrap_y ? cell_gap2(b, fy, cell_len.y) : 0.0);
+          if (gyz2 >= cutsq) continue;
+          const int row = (kz * ncell.y + (wrap_y ? wrap_cell(cy + b, ncell.y) : b)) * ncell.x;
+          // The row's cells x0..x1: along a short x all of them; otherwise, unwrapped, at most REACH
+          // either side, less those the rest of the cutoff does not reach (the gaps grow outwards
+          // from the atom's own cell).
+          int x0 = 0, x1 = ncell.x - 1;
+          if (wrap_x) {
+            x0 = -kReach;
+            x1 = kReach;
+            if constexpr (NARROW) {
+              while (x0 < 0 && gyz2 + cell_gap2(x0, fx, cell_len.x) >= cutsq) ++x0;
+              while (x1 > 0 && gyz2 + cell_gap2(x1, fx, cell_len.x) >= cutsq) --x1;
+            }
+            x0 += cx;
+            x1 += cx;
+          }
+          // Their slots: one range, or two where the cells wrap around the box (at most SPAN
+          // cells of a row of SPAN or more, so never at both ends).
+          int s0, e0, s1 = 0, e1 = 0;
+          if (x0 < 0) {
+            s0 = start[row + x0 + ncell.x];
+            e0 = end[row + ncell.x - 1];
+            s1 = start[row];
+            e1 = end[row + x1];
+          } else if (x1 >= ncell.x) {
+            s0 = start[row + x0];
+            e0 = end[row + ncell.x - 1];
+            s1 = start[row];
+            e1 = end[row + x1 - ncell.x];
+          } else {
+            s0 = start[row + x0];
+            e0 = end[row + x1];
+          }
+          scan(s0, e0, take);
+          scan(s1, e1, take);
         }
       }
     };
-    // Offsets from the atom's cell along a wrapped direction, plain cells along a short one.
-    const int z0 = wrap_z ? -kReach : 0, z1 = wrap_z ? kReach : ncell.z - 1;
-    const int y0 = wrap_y ? -kReach : 0, y1 = wrap_y ? kReach : ncell.y - 1;
-    for (int a = z0; a <= z1; ++a) {
-      const double gz2 = NARROW && wrap_z ? cell_gap2(a, fz, cell_len.z) : 0.0;
-      if (gz2 >= cutsq) continue;
-      const int kz = wrap_z ? wrap_cell(cz + a, ncell.z) : a;
-      for (int b = y0; b <= y1; ++b) {
-        const double gyz2 = gz2 + (NARROW && wrap_y ? cell_gap2(b, fy, cell_len.y) : 0.0);
-        if (gyz2 >= cutsq) continue;
-        const int row = (kz * ncell.y + (wrap_y ? wrap_cell(cy + b, ncell.y) : b)) * ncell.x;
-        // The row's cells x0..x1: along a short x all of them; otherwise, unwrapped, at most REACH
-        // either side, less those the rest of the cutoff does not reach (the gaps grow outwards
-        // from the atom's own cell).
-        int x0 = 0, x1 = ncell.x - 1;
-        if (wrap_x) {
-          x0 = -kReach;
-          x1 = kReach;
-          if constexpr (NARROW) {
-            while (x0 < 0 && gyz2 + cell_gap2(x0, fx, cell_len.x) >= cutsq) ++x0;
-            while (x1 > 0 && gyz2 + cell_gap2(x1, fx, cell_len.x) >= cutsq) --x1;
-          }
-          x0 += cx;
-          x1 += cx;
-        }
-        // Their slots: one range, or two where the cells wrap around the box (at most SPAN
-        // cells of a row of SPAN or more, so never at both ends).
-        int s0, e0, s1 = 0, e1 = 0;
-        if (x0 < 0) {
-          s0 = start[row + x0 + ncell.x];
-          e0 = end[row + ncell.x - 1];
-          s1 = start[row];
-          e1 = end[row + x1];
-        } else if (x1 >= ncell.x) {
-          s0 = start[row + x0];
-          e0 = end[row + ncell.x - 1];
-          s1 = start[row];
-          e1 = end[row + x1 - ncell.x];
-        } else {
-          s0 = start[row + x0];
-          e0 = end[row + x1];
-        }
-        scan(s0, e0);
-        scan(s1, e1);
+    const auto put = [&](int at, int j) {
+      if (at < max_nb) index[static_cast<std::size_t>(at) * stride + i] = j;
+    };
+    int found = 0;
+    if constexpr (BY_DISTANCE) {
+      unsigned* slots = shell_slots + threadIdx.x;
+      const auto shell = [&](double rsq) { return min(static_cast<int>(rsq * to_shell), kShells - 1) * blockDim.x; };
+      for (int b = 0; b < kShells; ++b) slots[b * blockDim.x] = 0;
+      search([&](int, double rsq) { ++slots[shell(rsq)]; });
+      for (int b = 0; b < kShells; ++b) {  // each shell's first entry
+        const unsigned k = slots[b * blockDim.x];
+        slots[b * blockDim.x] = static_cast<unsigned>(found);
+        found += static_cast<int>(k);
       }
+      search([&](int j, double rsq) { put(static_cast<int>(slots[shell(rsq)]++), j); });
+    } else {
+      search([&](int j, double) { put(found++, j); });
     }
     count[i] = found < max_nb ? found : max_nb;
     if (found > max_nb) {
@@ -247,10 +282,12 @@ __global__ void list_kernel(std::size_t n, StepStatus* status, DeviceBox box, in
 
 }  // namespace
 
-NeighborCuda::NeighborCuda(const DeviceBox& box, double list_cutoff, const ListRule& rule, std::size_t atoms)
+NeighborCuda::NeighborCuda(const DeviceBox& box, double list_cutoff, const ListRule& rule, std::size_t atoms,
+                           bool by_distance)
     : box_(box),
       cutoff_(list_cutoff),
       rule_(rule),
+      by_distance_(by_distance),
       permute_(gpu::tuning().sort),
       narrow_(!gpu::tuning().full_bins),
       bins_(box, (narrow_ ? 0.5 : 1.0) * list_cutoff * (1.0 + kCellMargin), atoms) {
@@ -279,18 +316,26 @@ void NeighborCuda::enqueue_build(DeviceAtoms& a, DeviceList& list, StepStatus* s
 
 void NeighborCuda::enqueue_list(DeviceAtoms& a, DeviceList& list, StepStatus* status) {
   const std::size_t n = a.n;
-  const auto launch = [&](auto kernel) {
-    gpu::launch_resident(n, kernel, n, status, box_, bins_.counts(), bins_.lengths(), bins_.inverse_lengths(),
-                         cutoff_ * cutoff_, a.pos.data(), bins_.start(), bins_.end(), bins_.slot_atom(),
-                         list.max_neighbors, list.stride, list.index.data(), list.count.data(), list.epoch.data());
+  const auto launch = [&](auto kernel, std::size_t shared_bytes) {
+    gpu::launch_resident_shared(n, gpu::block_size(), shared_bytes, kernel, n, status, box_, bins_.counts(),
+                                bins_.lengths(), bins_.inverse_lengths(), cutoff_ * cutoff_, a.pos.data(),
+                                bins_.start(), bins_.end(), bins_.slot_atom(), list.max_neighbors, list.stride,
+                                list.index.data(), list.count.data(), list.epoch.data());
   };
-  const auto bins = [&](auto narrow, auto full) { narrow_ ? launch(narrow) : launch(full); };
+  const auto bins = [&](auto narrow, auto full, std::size_t shared_bytes = 0) {
+    narrow_ ? launch(narrow, shared_bytes) : launch(full, shared_bytes);
+  };
+  list.by_distance = by_distance_ && !list.half;
   if (list.half)
-    permute_ ? bins(list_kernel<true, false, true>, list_kernel<true, false, false>)
-             : bins(list_kernel<true, true, true>, list_kernel<true, true, false>);
-  else
-    permute_ ? bins(list_kernel<false, false, true>, list_kernel<false, false, false>)
-             : bins(list_kernel<false, true, true>, list_kernel<false, true, false>);
+    permute_ ? bins(list_kernel<true, false, true, false>, list_kernel<true, false, false, false>)
+             : bins(list_kernel<true, true, true, false>, list_kernel<true, true, false, false>);
+  else if (list.by_distance) {
+    const std::size_t shells = sizeof(unsigned) * kShells * static_cast<std::size_t>(gpu::block_size());
+    permute_ ? bins(list_kernel<false, false, true, true>, list_kernel<false, false, false, true>, shells)
+             : bins(list_kernel<false, true, true, true>, list_kernel<false, true, false, true>, shells);
+  } else
+    permute_ ? bins(list_kernel<false, false, true, false>, list_kernel<false, false, false, false>)
+             : bins(list_kernel<false, true, true, false>, list_kernel<false, true, false, false>);
   MOLSTEP_CUDA_CHECK(cudaGetLastError());
 }
 

@@ -26,7 +26,10 @@ struct ListRule {
 /// (MOLSTEP_CUDA_BINS=full, the same list).
 class NeighborCuda {
  public:
-  NeighborCuda(const DeviceBox& box, double list_cutoff, const ListRule& rule, std::size_t atoms);
+  /// `by_distance`: a full list's entries of each atom come nearest first, in shells of the
+  /// distance (what the pair style asks for: PairCuda::list_by_distance), not by partner index.
+  NeighborCuda(const DeviceBox& box, double list_cutoff, const ListRule& rule, std::size_t atoms,
+               bool by_distance = false);
 
   /// At a step where a build may fall due ((step - first step of the run) a multiple of `every`):
   /// the displacement check and the decision (StepStatus::rebuild, ::ago, ::builds, ::step).
@@ -50,6 +53,7 @@ class NeighborCuda {
   DeviceBox box_;
   double cutoff_;
   ListRule rule_;
+  bool by_distance_;  ///< full lists in shells of distance (list_kernel's BY_DISTANCE)
   bool permute_;  ///< the atoms are reordered by cell (MOLSTEP_CUDA_SORT=1)
   bool narrow_;   ///< cells half the cutoff wide, rows pruned per atom (MOLSTEP_CUDA_BINS=half)
   CellBins bins_;

@@ -216,6 +216,15 @@ int PairCuda::list_copies(const potentials::PairStyle& style) {
   return gpu::tuning().prune > 0.0 ? 3 : 2;
 }
 
+bool PairCuda::list_by_distance(const potentials::PairStyle& style, std::size_t atoms) {
+  switch (gpu::tuning().list_order) {
+    case gpu::Tuning::ListOrder::index: return false;
+    case gpu::Tuning::ListOrder::distance: return true;
+    case gpu::Tuning::ListOrder::automatic: break;
+  }
+  return dynamic_cast<const potentials::PairEamBase*>(&style) != nullptr && threads_per_atom(atoms) == 1;
+}
+
 int PairCuda::threads_per_atom(std::size_t atoms) {
   if (const int fixed = gpu::tuning().threads_per_atom; fixed > 0) return fixed;
   int device = 0, sms = 0, per_sm = 0;

@@ -144,7 +144,7 @@ RunSummary run(Simulation& sim, long nsteps) {
   }
   const auto& ns = sim.neighbor.settings;
   const int every = std::max(1, ns.every);
-  NeighborCuda nb(box, rl, ListRule{every, ns.delay, ns.check, skin}, n);
+  NeighborCuda nb(box, rl, ListRule{every, ns.delay, ns.check, skin}, n, PairCuda::list_by_distance(*sim.pair, n));
   DeviceList list;
   auto pair = PairCuda::make(*sim.pair, s.ntypes, sim.precision == Precision::mixed, n, skin);
   if (const int tpa = PairCuda::threads_per_atom(n); tpa > 1 && gpu::tuning().threads_per_atom == 0)
