@@ -6,6 +6,8 @@
 #include <cmath>
 #include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "molstep/core/counter_rng.hpp"
 #include "molstep/io/lammps_data.hpp"
@@ -128,19 +130,32 @@ TEST(Cuda, LammpsBenchEamOnGpu) {
 
 namespace {
 
-// 864 atoms on a dilute fcc lattice (density 0.3, 18 neighbours within the list cutoff) flowing
-// towards the centre of the box at 0.4 times their distance from it: within about a time unit
-// the middle is squeezed to liquid density and beyond, where atoms have far more neighbours than
-// the list's first slot count (49, guessed from the mean density), so the GPU list overflows in
-// the middle of the run, on steps it replays from graphs without waiting, and must grow.
-std::string implosion_setup(const std::string& name) {
+// An implosion: 864 atoms on a dilute fcc lattice flowing towards the centre of the box at
+// `squeeze` times their distance from it (plus a random part up to `spread`/2), so that the
+// middle is squeezed to liquid density and beyond, where atoms have far more neighbours than the
+// list's first slot count (guessed from the mean density): the GPU list overflows in the middle
+// of the run, on steps it replays from graphs without waiting, and must grow.
+struct Implosion {
+  std::string units;
+  double lattice;  ///< make_lattice's scale: LJ's reduced density, or metal's lattice constant
+  double mass, squeeze, spread;
+  std::string rest;  ///< pair style, neighbour settings, timestep, thermo
+};
+
+// LJ: density 0.3 (18 neighbours within the list cutoff), squeezed to liquid density within
+// about a time unit; the list's first slot count is 49.
+const Implosion kLjImplosion{"lj", 0.3, 1.0, 0.4, 0.2,
+                             "pair_style lj/cut 2.5\npair_coeff 1 1 1.0 1.0\nneighbor 0.3 bin\n"
+                             "neigh_modify every 1 delay 0 check yes\ntimestep 0.002\nthermo 250\n"};
+
+std::string implosion_setup(const std::string& name, const Implosion& im = kLjImplosion) {
   md::System s;
-  s.units = core::unit_system("lj");
-  const auto lat = md::make_lattice("fcc", 0.3, s.units);
+  s.units = core::unit_system(im.units);
+  const auto lat = md::make_lattice("fcc", im.lattice, s.units);
   core::Box box;
   box.hi = {6 * lat.constant, 6 * lat.constant, 6 * lat.constant};
   s.define_box(box, 1);
-  s.mass = {0.0, 1.0};
+  s.mass = {0.0, im.mass};
   s.mass_set = {false, true};
   md::create_atoms_on_lattice(lat, box, 1, s.atoms);
   const core::CounterRng rng(31337);
@@ -151,14 +166,22 @@ std::string implosion_setup(const std::string& name) {
     for (int d = 0; d < 3; ++d) {
       const auto dd = static_cast<std::uint32_t>(d);
       *x[d] += 0.05 * (2.0 * rng.uniform(id, 0, dd) - 1.0);
-      *v[d] = -0.4 * (*x[d] - 0.5 * (box.lo[d] + box.hi[d])) + 0.2 * (rng.uniform(id, 1, dd) - 0.5);
+      *v[d] = -im.squeeze * (*x[d] - 0.5 * (box.lo[d] + box.hi[d])) + im.spread * (rng.uniform(id, 1, dd) - 0.5);
     }
   }
   const auto dir = test::scratch_dir(name + "-data");
   io::write_lammps_data(dir / "implosion.data", s, 0);
-  return "units lj\nread_data " + (dir / "implosion.data").string() +
-         "\npair_style lj/cut 2.5\npair_coeff 1 1 1.0 1.0\nneighbor 0.3 bin\nneigh_modify every 1 delay 0 check yes\n"
-         "timestep 0.002\nthermo 250\n";
+  return "units " + im.units + "\nread_data " + (dir / "implosion.data").string() + "\n" + im.rest;
+}
+
+// Copper (Cu_u3) at a lattice constant of 4.6 A (mean density half the solid's; 59 list slots
+// at first), squeezed at 0.5/ps: its middle passes the solid's density within a few hundred
+// femtosecond steps.
+std::string eam_implosion_setup(const std::string& name) {
+  return implosion_setup(name, Implosion{"metal", 4.6, 63.546, 0.5, 2.0,
+                                         "pair_style eam\npair_coeff 1 1 " + (kPeers / "Cu_u3.eam").string() +
+                                             "\nneighbor 1.0 bin\nneigh_modify every 1 delay 0 check yes\n"
+                                             "timestep 0.001\nthermo 200\n"});
 }
 
 // Two runs of `deck` on the GPU, kernel by kernel and from graphs, end in the same bits: every
@@ -221,6 +244,52 @@ TEST(Cuda, GraphsGiveTheRunOfPlainLaunchesWithThermostats) {
                                "graph-implosion-langevin");
   expect_graphs_change_nothing(implosion_setup("graph-implosion-nvt") + "fix 1 all nvt temp 1.0 1.2 0.2\nrun 1000\n",
                                "graph-implosion-nvt");
+}
+
+// EAM with fix nve: the force kernel of a step whose end state nobody reads also applies the
+// next step's first half kick and drift and makes its displacement checks (md::cuda::Drift);
+// with MOLSTEP_CUDA_DRIFT=0 they run in kernels of their own. The same arithmetic on the same
+// values: the same bits, list builds and prunings, with the list checked at every step, every 3
+// steps after a delay (and a second run), not at all (rebuilt every 20), from graphs and kernel
+// by kernel, with one and four threads per atom, and through the implosion whose list overflows
+// in the middle of the run (the host finishes the halted step from its own first half kick),
+// which also ends as the CPU's run does.
+TEST(Cuda, EamDriftInTheForceKernelChangesNothing) {
+  REQUIRE_GPU();
+  const std::string hot = "units metal\nread_data " + (kPeers / "data.forces.eam").string() +
+                          "\npair_style eam\npair_coeff 1 1 " + (kPeers / "Cu_u3.eam").string() +
+                          "\nneighbor 1.0 bin\nvelocity all create 1600.0 4928459 loop geom\ntimestep 0.002\n"
+                          "fix 1 all nve\n";
+  const std::string implosion = eam_implosion_setup("drift-implosion") + "fix 1 all nve\n";
+  const std::vector<std::pair<std::string, std::string>> decks = {
+      {"check", hot + "neigh_modify every 1 delay 0 check yes\nthermo 25\nrun 200\n"},
+      {"delay", hot + "neigh_modify every 3 delay 6 check yes\nthermo 40\nrun 100\nrun 100\n"},
+      {"every", hot + "neigh_modify every 20 delay 0 check no\nthermo 0\nrun 200\n"},
+      {"implosion", implosion + "run 600\n"}};
+  const long setup_slots = test::last_count(
+      test::run_deck_text(implosion + "run 0\n", test::scratch_dir("drift-implosion-setup"), md::Device::cuda).printed,
+      "neighbour list: ");
+  for (const auto& [tag, deck] : decks)
+    for (const std::string tpa : {"1", "4"})
+      for (const std::string graph : {"1", "0"}) {
+        SCOPED_TRACE(tag + ", MOLSTEP_CUDA_TPA=" + tpa + ", MOLSTEP_CUDA_GRAPH=" + graph);
+        const auto run = [&](const std::string& drift) {
+          const test::ScopedTuning t(
+              test::TuningEnv{{"MOLSTEP_CUDA_DRIFT", drift}, {"MOLSTEP_CUDA_TPA", tpa}, {"MOLSTEP_CUDA_GRAPH", graph}});
+          return test::run_deck_text(deck, test::scratch_dir("drift-" + tag + "-" + tpa + graph + drift),
+                                     md::Device::cuda);
+        };
+        const auto separate = run("0"), fused = run("1");
+        test::expect_identical_runs(separate, fused);
+        EXPECT_EQ(test::last_count(separate.printed, "pruned at "), test::last_count(fused.printed, "pruned at "));
+        EXPECT_GT(test::last_count(fused.printed, "applied by the force kernel at "), 90) << fused.printed;
+        EXPECT_EQ(separate.printed.find("applied by the force kernel"), std::string::npos);
+        if (tag == "implosion") {
+          EXPECT_GT(test::last_count(fused.printed, "neighbour list: "), setup_slots) << "no overflow";
+        }
+      }
+  const auto [cpu, gpu] = test::expect_same_trajectory(implosion + "run 600\n", "drift-implosion-cpu", 1e-7);
+  EXPECT_EQ(test::last_count(gpu.printed, "Neighbour list builds: "), test::last_count(cpu.printed, "Neighbour list builds: "));
 }
 
 // The list overflows in the middle of a run (implosion_setup): the device halts after the failed

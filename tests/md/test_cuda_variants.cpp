@@ -342,11 +342,22 @@ TEST(CudaTuning, DefaultsWhenUnset) {
   EXPECT_EQ(t.describe(), "default");
 }
 
-// Plain launches are no kernel variant: the run summary names no variant for them.
+// Plain launches are no kernel variant: the run summary names no variant for them; nor is the
+// drift in kernels of its own.
 TEST(CudaTuning, GraphsOffIsNoKernelVariant) {
   const ScopedTuning off(Env{{"MOLSTEP_CUDA_GRAPH", "0"}});
   EXPECT_FALSE(gpu::tuning().graphs);
   EXPECT_TRUE(gpu::tuning().is_default());
+}
+
+TEST(CudaTuning, DriftInItsOwnKernelsIsNoKernelVariant) {
+  {
+    const ScopedTuning off(Env{{"MOLSTEP_CUDA_DRIFT", "0"}});
+    EXPECT_FALSE(gpu::tuning().fuse_drift);
+    EXPECT_TRUE(gpu::tuning().is_default());
+  }
+  const ScopedTuning on(Env{{"MOLSTEP_CUDA_DRIFT", "1"}});
+  EXPECT_TRUE(gpu::tuning().fuse_drift);
 }
 
 TEST(CudaTuning, ReadsEveryVariable) {
@@ -433,7 +444,7 @@ TEST(CudaTuning, RejectsValuesOutsideThoseDocumented) {
       {"MOLSTEP_CUDA_GRAPH", "off"},  {"MOLSTEP_CUDA_BINS", "quarter"}, {"MOLSTEP_CUDA_PRUNE", "-0.1"},
       {"MOLSTEP_CUDA_PRUNE", "1.5"},  {"MOLSTEP_CUDA_PRUNE", "0.2x"},  {"MOLSTEP_CUDA_PRUNE", "nan"},
       {"MOLSTEP_CUDA_TABLES", "shared"},  {"MOLSTEP_CUDA_TABLE_BLOCK", "100"}, {"MOLSTEP_CUDA_TABLE_BLOCK", "2048"},
-      {"MOLSTEP_CUDA_TABLE_BLOCK", "0"}, {"MOLSTEP_CUDA_ORDER", "nearest"}};
+      {"MOLSTEP_CUDA_TABLE_BLOCK", "0"}, {"MOLSTEP_CUDA_ORDER", "nearest"}, {"MOLSTEP_CUDA_DRIFT", "yes"}};
   for (const auto& [name, value] : bad) {
     ::setenv(name.c_str(), value.c_str(), 1);
     try {

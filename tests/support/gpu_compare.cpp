@@ -167,7 +167,7 @@ namespace {
 const char* const kTuningVariables[] = {"MOLSTEP_CUDA_LIST", "MOLSTEP_CUDA_TPA",   "MOLSTEP_CUDA_SORT",
                                         "MOLSTEP_CUDA_PAD",  "MOLSTEP_CUDA_GRAPH", "MOLSTEP_CUDA_BINS",
                                         "MOLSTEP_CUDA_PRUNE", "MOLSTEP_CUDA_TABLES", "MOLSTEP_CUDA_TABLE_BLOCK",
-                                        "MOLSTEP_CUDA_ORDER"};
+                                        "MOLSTEP_CUDA_ORDER", "MOLSTEP_CUDA_DRIFT"};
 }  // namespace
 
 ScopedTuning::ScopedTuning(const TuningEnv& values) {

@@ -48,7 +48,7 @@ using TuningEnv = std::map<std::string, std::string>;
 /// energy and virial, the thermo rows, fix nvt's chain and the neighbour-list builds counted.
 void expect_identical_runs(const DeckResult& a, const DeckResult& b);
 
-/// Sets the MOLSTEP_CUDA_LIST/TPA/SORT/PAD/GRAPH/BINS/PRUNE/TABLES/TABLE_BLOCK/ORDER variables (unset where not given) and re-reads
+/// Sets the MOLSTEP_CUDA_LIST/TPA/SORT/PAD/GRAPH/BINS/PRUNE/TABLES/TABLE_BLOCK/ORDER/DRIFT variables (unset where not given) and re-reads
 /// them; restores the previous environment and re-reads it again when it goes.
 class ScopedTuning {
  public:

@@ -74,6 +74,11 @@ struct Tuning {
   /// the steps without output from CUDA graphs. Not a kernel variant: the same kernels run in the
   /// same order either way, so results are identical (is_default() and describe() ignore it).
   bool graphs = true;
+  /// MOLSTEP_CUDA_DRIFT=0: every step runs fix nve's first half kick and drift, and the
+  /// displacement checks, in kernels of their own, rather than in the force kernel of the step
+  /// before (md::cuda::Drift; EAM with a full list). Not a kernel variant either: the same
+  /// arithmetic on the same values, so results are identical (is_default() ignores it).
+  bool fuse_drift = true;
 
   [[nodiscard]] bool is_default() const {
     return !half_list && threads_per_atom == 0 && sort && pad <= 1 && !full_bins && prune == kDefaultPrune &&
@@ -100,7 +105,7 @@ struct Tuning {
   }
 };
 
-/// Reads the MOLSTEP_CUDA_LIST/TPA/SORT/PAD/BINS/PRUNE/TABLES/TABLE_BLOCK/ORDER/GRAPH variables; a value outside those documented is an
+/// Reads the MOLSTEP_CUDA_LIST/TPA/SORT/PAD/BINS/PRUNE/TABLES/TABLE_BLOCK/ORDER/GRAPH/DRIFT variables; a value outside those documented is an
 /// error naming the variable (a mistyped variant must not be measured as the default).
 inline Tuning read_tuning() {
   const auto env = [](const char* name) -> std::string {
@@ -159,6 +164,10 @@ inline Tuning read_tuning() {
   if (const auto v = env("MOLSTEP_CUDA_GRAPH"); !v.empty()) {
     if (v == "0") t.graphs = false;
     else if (v != "1") throw bad("MOLSTEP_CUDA_GRAPH", v, "0 or 1");
+  }
+  if (const auto v = env("MOLSTEP_CUDA_DRIFT"); !v.empty()) {
+    if (v == "0") t.fuse_drift = false;
+    else if (v != "1") throw bad("MOLSTEP_CUDA_DRIFT", v, "0 or 1");
   }
   return t;
 }

@@ -53,14 +53,39 @@ struct DeviceAtoms {
   }
 };
 
-/// The second half kick v += dt/2 F/m, fused into the force kernels (off for the setup force).
-/// Skipped while the run is halted (StepStatus::halted), as every change to the velocities is.
+/// v + dtfm f and x + dt v as the device's integrators round them: one fused multiply-add each,
+/// written out so that every kernel that kicks or drifts (the fixes', and the force kernels'
+/// fused kick and Drift) gives the same bits.
+__device__ inline double kicked(double v, double dtfm, double f) { return __fma_rn(dtfm, f, v); }
+__device__ inline double drifted(double x, double dt, double v) { return __fma_rn(dt, v, x); }
+
+/// What a step's force kernel may also do for the next step (StepCuda; EAM with fix nve): its
+/// first half kick and drift, v += dt/2 F/m and x += dt v, the arithmetic of fix nve's
+/// initial_integrate, and the displacement checks of the new positions that the next step would
+/// otherwise make in kernels of their own: the neighbour list's (where the next step's decision
+/// runs) and EAM's inner list's. The next step then skips those kernels.
+struct Drift {
+  bool on = false;
+  double dt = 0.0;
+  Packed4* pos = nullptr;               ///< written (x, y, z, type)
+  const Packed4* list_hold = nullptr;   ///< positions at the last list build (null: no check)
+  double list_trigger = 0.0;            ///< (half the skin)^2
+  int* moved = nullptr;                 ///< &StepStatus::moved
+  const Packed4* prune_hold = nullptr;  ///< positions at the inner list's last pruning (null: no check)
+  double prune_trigger = 0.0;
+  int* prune_due = nullptr;
+};
+
+/// The second half kick v += dt/2 F/m, fused into the force kernels (off for the setup force),
+/// and with it, where drift.on, the next step's first half kick and drift (Drift). Skipped while
+/// the run is halted (StepStatus::halted), as every change to the velocities is.
 struct Kick {
   bool on;
   double half_dt;
   const double* mass;  ///< per type
   double *vx, *vy, *vz;
   const int* halted;  ///< &StepStatus::halted of the run
+  Drift drift{};
 };
 
 /// A neighbour list: for atom i, count[i] neighbours at index[k * stride + i] (column major, so

@@ -48,9 +48,9 @@ __global__ void tick_kernel(const int* halted, long long* clock) {
 // Atom i's v += dtfm F (v0..v2 in, the kicked velocity out and stored).
 __device__ inline void half_kick(std::size_t i, double dtfm, double& v0, double& v1, double& v2, const double* fx,
                                  const double* fy, const double* fz, double* vx, double* vy, double* vz) {
-  v0 += dtfm * fx[i];
-  v1 += dtfm * fy[i];
-  v2 += dtfm * fz[i];
+  v0 = kicked(v0, dtfm, fx[i]);
+  v1 = kicked(v1, dtfm, fy[i]);
+  v2 = kicked(v2, dtfm, fz[i]);
   vx[i] = v0;
   vy[i] = v1;
   vz[i] = v2;
@@ -75,9 +75,9 @@ __global__ void initial_kernel(std::size_t n, const int* halted, const double* s
     v2 = __dmul_rn(v2, s);
   }
   half_kick(i, dtfm, v0, v1, v2, fx, fy, fz, vx, vy, vz);
-  p.x += dt * v0;
-  p.y += dt * v1;
-  p.z += dt * v2;
+  p.x = drifted(p.x, dt, v0);
+  p.y = drifted(p.y, dt, v1);
+  p.z = drifted(p.z, dt, v2);
   pos[i] = p;
 }
 
@@ -192,6 +192,7 @@ class NveCuda final : public FixCuda {
   }
   [[nodiscard]] bool has_final() const override { return true; }
   [[nodiscard]] bool final_begins_with_kick() const override { return true; }
+  [[nodiscard]] bool initial_is_kick_and_drift() const override { return true; }
   [[nodiscard]] bool same_every_step() const override { return true; }
 
  private:
@@ -360,6 +361,10 @@ FixesCuda::~FixesCuda() = default;
 Kick FixesCuda::force_kick(DeviceAtoms& a) const {
   if (fused_) return kick_of(a, half_dt_, halted_);
   return Kick{false, 0.0, nullptr, nullptr, nullptr, nullptr, nullptr};
+}
+
+bool FixesCuda::drift_fusable() const {
+  return fused_ && !clocked_ && fixes_.size() == 1 && fixes_.front()->initial_is_kick_and_drift();
 }
 
 bool FixesCuda::same_every_step() const {

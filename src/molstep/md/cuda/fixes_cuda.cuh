@@ -35,6 +35,9 @@ class FixCuda {
   /// v += dt/2 F/m (which the force kernel can then apply instead).
   [[nodiscard]] virtual bool has_final() const { return false; }
   [[nodiscard]] virtual bool final_begins_with_kick() const { return false; }
+  /// Whether initial_integrate is exactly the half kick v += dt/2 F/m and the drift x += dt v
+  /// (which the force kernel of the step before can then apply instead: Drift).
+  [[nodiscard]] virtual bool initial_is_kick_and_drift() const { return false; }
   /// Whether a kernel of the fix reads the step count (`clock`), which then advances every step.
   [[nodiscard]] virtual bool uses_clock() const { return false; }
   /// Whether the hooks enqueue the same launches with the same arguments at every step, with
@@ -83,6 +86,10 @@ class FixesCuda {
   /// `last_step`, and hands the fixes' device state back to the CPU fixes (FixCuda::finish).
   void finish(long last_step);
   [[nodiscard]] bool kick_fused() const { return fused_; }
+  /// Whether a force kernel that applies the fused kick may also apply the next step's
+  /// initial_integrate (Drift): one fix, whose initial_integrate is the half kick and drift
+  /// (nve), with its second half kick fused, and no step count to advance.
+  [[nodiscard]] bool drift_fusable() const;
   /// FixCuda::same_every_step of every fix.
   [[nodiscard]] bool same_every_step() const;
   [[nodiscard]] std::size_t bytes() const;

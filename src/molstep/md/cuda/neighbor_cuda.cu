@@ -295,11 +295,16 @@ NeighborCuda::NeighborCuda(const DeviceBox& box, double list_cutoff, const ListR
   if (permute_) tmp_.resize(48 * atoms);
 }
 
-void NeighborCuda::enqueue_decision(const DeviceAtoms& a, StepStatus* status) {
-  const double half_skin = 0.5 * rule_.skin;
-  gpu::launch_resident(a.n, moved_kernel, a.n, status, rule_, half_skin * half_skin, a.pos.data(), hold_.data());
+void NeighborCuda::enqueue_decision(const DeviceAtoms& a, StepStatus* status, bool checked) {
+  const Check c = displacement_check();
+  if (!checked) gpu::launch_resident(a.n, moved_kernel, a.n, status, rule_, c.trigger, a.pos.data(), hold_.data());
   decide_kernel<<<1, 1, 0, gpu::stream()>>>(status, rule_);
   MOLSTEP_CUDA_CHECK(cudaGetLastError());
+}
+
+NeighborCuda::Check NeighborCuda::displacement_check() const {
+  const double half_skin = 0.5 * rule_.skin;
+  return Check{rule_.check ? hold_.data() : nullptr, half_skin * half_skin};
 }
 
 void NeighborCuda::enqueue_build(DeviceAtoms& a, DeviceList& list, StepStatus* status) {

@@ -33,7 +33,16 @@ class NeighborCuda {
 
   /// At a step where a build may fall due ((step - first step of the run) a multiple of `every`):
   /// the displacement check and the decision (StepStatus::rebuild, ::ago, ::builds, ::step).
-  void enqueue_decision(const DeviceAtoms& atoms, StepStatus* status);
+  /// `checked`: the step before's force kernel made the check (Drift), only the decision is left.
+  void enqueue_decision(const DeviceAtoms& atoms, StepStatus* status, bool checked = false);
+  /// The check of a Drift for a step whose decision runs: the positions of the last build and
+  /// (half the skin)^2 beyond which an atom has moved too far; hold is null where
+  /// neigh_modify check no leaves nothing to check.
+  struct Check {
+    const Packed4* hold;
+    double trigger;
+  };
+  [[nodiscard]] Check displacement_check() const;
   /// The build, doing its work only where the decision (or the host) set StepStatus::rebuild.
   /// A list overflow records the count needed and halts the run (see repair()).
   void enqueue_build(DeviceAtoms& atoms, DeviceList& list, StepStatus* status);

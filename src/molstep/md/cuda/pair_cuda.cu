@@ -35,7 +35,9 @@ class LjCuda final : public PairCuda {
   // The pair arithmetic is double, or float for --precision mixed (differences of positions,
   // accumulation and integration stay double). One kernel template (pair_variants.cu) serves
   // the default, full list with one thread per atom, and the variants.
-  void compute(DeviceAtoms& a, const DeviceBox& box, const DeviceList& l, bool ev, const Kick& kick) override {
+  void compute(DeviceAtoms& a, const DeviceBox& box, const DeviceList& l, bool ev, const Kick& kick,
+               bool /*checked*/) override {
+    if (kick.drift.on) throw Error("the LJ force kernel cannot drift the atoms (internal error)");
     if (ev) ensure_ev(a.n);
     const EvOut out{e_.data(), w_[0].data(), w_[1].data(), w_[2].data(), w_[3].data(), w_[4].data(), w_[5].data()};
     variants::lj_forces(
@@ -85,7 +87,9 @@ class EamCuda final : public PairCuda {
     state_.resize(1);  // a built list's epoch is at least 1: the first pass prunes
     MOLSTEP_CUDA_CHECK(cudaMemsetAsync(state_.data(), 0, sizeof(variants::InnerList::State), gpu::stream()));
   }
-  void compute(DeviceAtoms& a, const DeviceBox& box, const DeviceList& l, bool ev, const Kick& kick) override {
+  void compute(DeviceAtoms& a, const DeviceBox& box, const DeviceList& l, bool ev, const Kick& kick,
+               bool checked) override {
+    if (kick.drift.on && l.half) throw Error("the half-list EAM kernels cannot drift the atoms (internal error)");
     if (trigger_ > 0.0) {  // without a buffer every pass prunes: no buffered list (InnerList)
       inner_index_.resize(l.index.size());
       inner_count_.resize(a.n);
@@ -101,9 +105,10 @@ class EamCuda final : public PairCuda {
                                     cut_count_.data(),   inner_cutsq_,        trigger_,
                                     hold_.data(),        state_.data()};
     variants::eam_forces({a.n, box, a.pos.data(), t_, pk_, window_, &l, inner, rho_.data(), pf_.data(), a.fx.data(),
-                          a.fy.data(), a.fz.data(), out, kick},
+                          a.fy.data(), a.fz.data(), out, kick, checked},
                          ev, mixed_, tpa_);
   }
+  [[nodiscard]] bool drifts() const override { return !gpu::tuning().half_list; }
   [[nodiscard]] std::string summary() const override {
     std::vector<variants::InnerList::State> s;
     state_.download(s);

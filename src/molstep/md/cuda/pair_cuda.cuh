@@ -41,10 +41,16 @@ class PairCuda {
   /// memory: EAM at 32,000 atoms with 4 threads per atom ran 9% slower by distance.)
   static bool list_by_distance(const potentials::PairStyle& style, std::size_t atoms);
 
-  /// Overwrites the forces (then applies `kick` when on); with energy_virial also fills the
-  /// per-atom energy and virial.
+  /// Overwrites the forces (then applies `kick` when on, and its drift where kick.drift.on:
+  /// only for a style that drifts()); with energy_virial also fills the per-atom energy and
+  /// virial. `checked`: the step before's force kernel made this step's displacement checks
+  /// (its kick's drift was on).
   virtual void compute(DeviceAtoms& atoms, const DeviceBox& box, const DeviceList& list, bool energy_virial,
-                       const Kick& kick) = 0;
+                       const Kick& kick, bool checked) = 0;
+  /// Whether the force kernel can apply the next step's half kick and drift (Drift): EAM with a
+  /// full list, whose force pass reads its partners' positions from a copy (the density pass's
+  /// (x, y, z, F') records) and so may overwrite the positions. LJ reads them where they are.
+  [[nodiscard]] virtual bool drifts() const { return false; }
   /// Sums the per-atom energies and virials of the last compute with energy_virial.
   potentials::EnergyVirial reduce(std::size_t n);
   /// A line for the run summary about what the kernels did, or empty (waits for the device).

@@ -75,17 +75,38 @@ struct ListReader {
 
 // ---- Lennard-Jones ---------------------------------------------------------------------------
 
-// Writes f_i and applies the fused half kick (not while the run is halted).
+// Whether p lies farther than sqrt(trigger) from q.
+__device__ inline bool moved_beyond(double x, double y, double z, const Packed4& q, double trigger) {
+  const double dx = x - q.x, dy = y - q.y, dz = z - q.z;
+  return dx * dx + dy * dy + dz * dz > trigger;
+}
+
+// Writes f_i and applies the fused half kick (not while the run is halted); with kick.drift.on
+// also the next step's half kick and drift of atom i (at x, y, z) and their displacement checks
+// (Drift), in the arithmetic of fix nve's initial_integrate.
 __device__ inline void finish_atom(std::size_t i, int ti, double ax, double ay, double az, double* fx, double* fy,
-                                   double* fz, const Kick& kick) {
+                                   double* fz, const Kick& kick, double x, double y, double z) {
   fx[i] = ax;
   fy[i] = ay;
   fz[i] = az;
   if (kick.on && *kick.halted == 0) {
     const double dtfm = kick.half_dt / kick.mass[ti];
-    kick.vx[i] += dtfm * ax;
-    kick.vy[i] += dtfm * ay;
-    kick.vz[i] += dtfm * az;
+    double v0 = kicked(kick.vx[i], dtfm, ax), v1 = kicked(kick.vy[i], dtfm, ay), v2 = kicked(kick.vz[i], dtfm, az);
+    const Drift& d = kick.drift;
+    if (d.on) {
+      v0 = kicked(v0, dtfm, ax);
+      v1 = kicked(v1, dtfm, ay);
+      v2 = kicked(v2, dtfm, az);
+      x = drifted(x, d.dt, v0);
+      y = drifted(y, d.dt, v1);
+      z = drifted(z, d.dt, v2);
+      d.pos[i] = Packed4{x, y, z, static_cast<double>(ti)};
+      if (d.list_hold && moved_beyond(x, y, z, d.list_hold[i], d.list_trigger)) *d.moved = 1;
+      if (d.prune_hold && moved_beyond(x, y, z, d.prune_hold[i], d.prune_trigger)) *d.prune_due = 1;
+    }
+    kick.vx[i] = v0;
+    kick.vy[i] = v1;
+    kick.vz[i] = v2;
   }
 }
 

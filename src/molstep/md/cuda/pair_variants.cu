@@ -140,7 +140,7 @@ __device__ inline void walk_list(const Packed4* __restrict__ rec, const int* __r
 template <bool EV, int TPA, bool HALF>
 __device__ inline void finish_group(const Slot<TPA>& s, bool active, int ti, double ax, double ay, double az,
                                     PairEv<HALF>& acc, bool clear_energy, double* fx, double* fy, double* fz,
-                                    const EvOut& ev, const Kick& kick) {
+                                    const EvOut& ev, const Kick& kick, double xi, double yi, double zi) {
   if constexpr (TPA > 1) {
     ax = group_sum<TPA>(ax);
     ay = group_sum<TPA>(ay);
@@ -154,7 +154,7 @@ __device__ inline void finish_group(const Slot<TPA>& s, bool active, int ti, dou
     atomicAdd(fy + i, ay);
     atomicAdd(fz + i, az);
   } else {
-    finish_atom(i, ti, ax, ay, az, fx, fy, fz, kick);
+    finish_atom(i, ti, ax, ay, az, fx, fy, fz, kick, xi, yi, zi);
   }
   if constexpr (EV) {
     if (clear_energy) ev.e[i] = 0.0;
@@ -191,9 +191,9 @@ __global__ void kick_kernel(std::size_t n, const Packed4* __restrict__ pos, cons
   const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
   if (i >= n || *kick.halted != 0) return;
   const double dtfm = kick.half_dt / kick.mass[static_cast<int>(pos[i].w)];
-  kick.vx[i] += dtfm * fx[i];
-  kick.vy[i] += dtfm * fy[i];
-  kick.vz[i] += dtfm * fz[i];
+  kick.vx[i] = kicked(kick.vx[i], dtfm, fx[i]);
+  kick.vy[i] = kicked(kick.vy[i], dtfm, fy[i]);
+  kick.vz[i] = kicked(kick.vz[i], dtfm, fz[i]);
 }
 
 // ---- Lennard-Jones ---------------------------------------------------------------------------
@@ -228,7 +228,7 @@ __global__ void lj_variant_kernel(std::size_t n, DeviceBox box, const Packed4* _
       if constexpr (EV) acc.add_pair(static_cast<double>(energy), static_cast<double>(fpair), dx, dy, dz);
     }
   });
-  finish_group<EV>(s, active, ti, ax, ay, az, acc, true, fx, fy, fz, ev, kick);
+  finish_group<EV>(s, active, ti, ax, ay, az, acc, true, fx, fy, fz, ev, kick, xi, yi, zi);
 }
 
 // ---- EAM -------------------------------------------------------------------------------------
@@ -243,6 +243,12 @@ __global__ void prune_due_kernel(std::size_t n, const Packed4* __restrict__ pos,
     const double dx = p.x - q.x, dy = p.y - q.y, dz = p.z - q.z;
     if (dx * dx + dy * dy + dz * dz > in.trigger) in.state->due = 1;
   }
+}
+
+// With the displacement check made by the step before's force kernel (Drift): pruning is also
+// due where the list was built since the last pruning.
+__global__ void epoch_due_kernel(InnerList in, const unsigned* list_epoch) {
+  if (*list_epoch != in.state->epoch) in.state->due = 1;
 }
 
 // The density pass, over the buffered inner list; where pruning is due, over the full list
@@ -390,7 +396,7 @@ __global__ void eam_force_kernel(std::size_t n, DeviceBox box, const Packed4* __
       add_force<HALF>(gx, gy, gz, ax, ay, az, fx, fy, fz, j);
       if constexpr (EV) acc.add_pair(phi, fpair, dx, dy, dz);
     });
-    finish_group<EV>(s, active, ti, ax, ay, az, acc, false, fx, fy, fz, ev, kick);
+    finish_group<EV>(s, active, ti, ax, ay, az, acc, false, fx, fy, fz, ev, kick, xi, yi, zi);
   });
 }
 
@@ -439,8 +445,25 @@ void eam_launch(const EamLaunch& a, int tpa) {
   const std::size_t n = a.n;
   const InnerList& in = a.inner;
   // Without a buffer the inner list is pruned at every step (any motion could close a gap of 0).
-  MOLSTEP_CUDA_CHECK(cudaMemsetAsync(&in.state->due, in.trigger > 0.0 ? 0 : 1, sizeof(int), gpu::stream()));
-  if (in.trigger > 0.0) gpu::launch_resident(n, prune_due_kernel, n, a.pos, in, l.epoch.data());
+  // Otherwise the displacement check: here, or made by the step before's force kernel (then
+  // only the list's epoch is left to compare), and if this step's force kernel makes the next
+  // step's, it starts from `due` cleared once the density pass has read it.
+  const bool buffered = in.trigger > 0.0;
+  if (!buffered) {
+    MOLSTEP_CUDA_CHECK(cudaMemsetAsync(&in.state->due, 1, sizeof(int), gpu::stream()));
+  } else if (a.checked) {
+    epoch_due_kernel<<<1, 1, 0, gpu::stream()>>>(in, l.epoch.data());
+  } else {
+    MOLSTEP_CUDA_CHECK(cudaMemsetAsync(&in.state->due, 0, sizeof(int), gpu::stream()));
+    gpu::launch_resident(n, prune_due_kernel, n, a.pos, in, l.epoch.data());
+  }
+  const bool check_next = buffered && a.kick.drift.on;
+  Kick kick = a.kick;
+  if (check_next) {
+    kick.drift.prune_hold = in.hold;
+    kick.drift.prune_trigger = in.trigger;
+    kick.drift.prune_due = &in.state->due;
+  }
   const kernels::EamWindow& w = a.window;
   const bool shared = w.points > 0, shared_density = shared && gpu::tuning().eam_tables == gpu::Tuning::TableMemory::both;
   const int tb = gpu::tuning().table_block;
@@ -455,13 +478,14 @@ void eam_launch(const EamLaunch& a, int tpa) {
       gpu::launch(items, eam_density_kernel<EV, R, HALF, TPA, false>, n, a.box, a.pos, a.tables, a.packed, w,
                   l.index.data(), l.count.data(), l.stride, l.epoch.data(), in, a.rho, a.pf, EV ? a.ev.e : nullptr);
     if constexpr (HALF) gpu::launch(n, eam_embed_kernel<EV>, n, a.pos, a.tables, a.rho, a.pf, EV ? a.ev.e : nullptr);
+    if (check_next) MOLSTEP_CUDA_CHECK(cudaMemsetAsync(&in.state->due, 0, sizeof(int), gpu::stream()));
     if (shared)
       gpu::launch_resident_shared(items, tb, w.force_bytes(), eam_force_kernel<EV, R, HALF, TPA, true>, n, a.box,
                                   a.pos, a.pf, a.tables, a.packed, w, in.cut_index, in.cut_count, l.stride, a.fx,
-                                  a.fy, a.fz, a.ev, a.kick);
+                                  a.fy, a.fz, a.ev, kick);
     else
       gpu::launch(items, eam_force_kernel<EV, R, HALF, TPA, false>, n, a.box, a.pos, a.pf, a.tables, a.packed, w,
-                  in.cut_index, in.cut_count, l.stride, a.fx, a.fy, a.fz, a.ev, a.kick);
+                  in.cut_index, in.cut_count, l.stride, a.fx, a.fy, a.fz, a.ev, kick);
   });
 }
 

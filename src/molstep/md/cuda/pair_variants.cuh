@@ -67,7 +67,8 @@ struct EamLaunch {
   Packed4* pf;                     ///< n records (x, y, z, F'(rho)) from the density pass
   double *fx, *fy, *fz;
   kernels::EvOut ev;
-  Kick kick;
+  Kick kick;  ///< with kick.drift.on (full list only) also the next step's drift and checks
+  bool checked = false;  ///< the step before's force kernel checked the inner list's displacements
 };
 
 /// EAM, as lj_forces: whether the inner list is due for pruning, the density pass (pruning it
