@@ -211,6 +211,29 @@ TEST(Cuda, GraphsGiveTheRunOfPlainLaunches) {
                           "create_atoms 1 box\nmass 1 1.0\nvelocity all create 1.44 87287 loop geom\n"
                           "pair_style lj/cut 2.5\npair_coeff 1 1 1.0 1.0\nfix 1 all nve\n";
   expect_graphs_change_nothing(fcc + "neigh_modify every 1 delay 0 check yes\nthermo 50\nrun 300\n", "graph-check");
+  {
+    // Every step is a build step here. Kernel by kernel, the build's kernels run (and return at
+    // once) at each step that does not build; in a replayed step they are a graph branch the
+    // decision skips, so they run idle only at steps launched directly.
+    const std::string deck = fcc + "neigh_modify every 1 delay 0 check yes\nthermo 50\nrun 300\n";
+    const std::string idle = "GPU list build kernels launched with no build due: ";
+    const auto plain = [&] {
+      const test::ScopedTuning off(test::TuningEnv{{"MOLSTEP_CUDA_GRAPH", "0"}});
+      return test::run_deck_text(deck, test::scratch_dir("graph-branch-plain"), md::Device::cuda);
+    }();
+    const auto graphs = [&] {
+      const test::ScopedTuning on(test::TuningEnv{{"MOLSTEP_CUDA_GRAPH", "1"}});
+      return test::run_deck_text(deck, test::scratch_dir("graph-branch"), md::Device::cuda);
+    }();
+    const long builds = test::last_count(plain.printed, "Neighbour list builds: ");
+    const long replayed = test::last_count(graphs.printed, "GPU steps: ");
+    ASSERT_GT(builds, 0) << plain.printed;
+    ASSERT_GT(replayed, 200) << graphs.printed;
+    EXPECT_EQ(test::last_count(plain.printed, idle), 300 - builds) << plain.printed;
+    const long graph_idle = test::last_count(graphs.printed, idle);
+    EXPECT_GE(graph_idle, 0) << graphs.printed;
+    EXPECT_LE(graph_idle, 300 - replayed) << graphs.printed;
+  }
   expect_graphs_change_nothing(fcc + "neigh_modify every 20 delay 0 check no\nthermo 100\nrun 300\n", "graph-every");
   expect_graphs_change_nothing(fcc + "neigh_modify every 2 delay 5 check yes\nthermo 0\nrun 150\nrun 150\n",
                                "graph-delay");

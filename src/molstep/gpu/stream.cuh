@@ -14,11 +14,20 @@
 
 namespace molstep::gpu {
 
+namespace detail {
+inline cudaStream_t& redirected_stream() {
+  thread_local cudaStream_t s = nullptr;
+  return s;
+}
+}  // namespace detail
+
 /// The stream of the MD step: every kernel and copy of a step goes here, so that a step can be
 /// captured into a CUDA graph (the legacy default stream cannot be captured). It is an ordinary
 /// (blocking) stream, so work on the default stream, such as DeviceArray's uploads and
 /// downloads, stays ordered with it. Created at the first call, for the life of the process.
+/// Inside a StreamRedirect, the calling thread's launches go to that stream instead.
 inline cudaStream_t stream() {
+  if (const cudaStream_t r = detail::redirected_stream()) return r;
   static const cudaStream_t s = [] {
     cudaStream_t created = nullptr;
     MOLSTEP_CUDA_CHECK(cudaStreamCreate(&created));
@@ -26,6 +35,19 @@ inline cudaStream_t stream() {
   }();
   return s;
 }
+
+/// For its lifetime, stream() is `to` on the calling thread (GraphBranch captures a branch's
+/// work through a stream of its own).
+class StreamRedirect {
+ public:
+  explicit StreamRedirect(cudaStream_t to) : before_(detail::redirected_stream()) { detail::redirected_stream() = to; }
+  StreamRedirect(const StreamRedirect&) = delete;
+  StreamRedirect& operator=(const StreamRedirect&) = delete;
+  ~StreamRedirect() { detail::redirected_stream() = before_; }
+
+ private:
+  cudaStream_t before_;
+};
 
 /// Launches `kernel` on stream() with one thread per item for `threads` items (none for 0).
 template <class... Params, class... Args>

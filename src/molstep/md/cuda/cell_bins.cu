@@ -20,7 +20,10 @@ using Scan = cub::BlockScan<int, kScanThreads>;
 // its cell and counts it there.
 __global__ void bin_kernel(std::size_t n, StepStatus* status, DeviceBox box, int3 ncell, double3 inv_cell,
                            Packed4* pos, int* ix, int* iy, int* iz, unsigned* key, int* count, Packed4* hold) {
-  if (!building(status)) return;
+  if (!building(status)) {
+    if (blockIdx.x == 0 && threadIdx.x == 0 && running(status)) ++status->idle_builds;
+    return;
+  }
   MOLSTEP_GRID_STRIDE(i, n) {
     Packed4 p = pos[i];
     double* c[3] = {&p.x, &p.y, &p.z};

@@ -2,6 +2,7 @@
 #include <cstdint>
 
 #include "molstep/core/error.hpp"
+#include "molstep/gpu/graph_branch.cuh"
 #include "molstep/gpu/launch.cuh"
 #include "molstep/gpu/stream.cuh"
 #include "molstep/md/cuda/neighbor_cuda.cuh"
@@ -27,7 +28,9 @@ __global__ void moved_kernel(std::size_t n, StepStatus* status, ListRule rule, d
 // neigh_modify's rule, as the CPU's Neighbor::due applies it step by step: the decision runs only
 // at steps a multiple of `every` after the run's first, where the steps since the last build are
 // a multiple of `every` too (builds fall only on such steps).
-__global__ void decide_kernel(StepStatus* status, ListRule rule) {
+// Takes the build's graph branch where it builds (a halted run leaves it alone: the build's
+// kernels then return at once).
+__global__ void decide_kernel(StepStatus* status, ListRule rule, gpu::BranchSwitch branch) {
   if (!running(status)) return;
   status->step += rule.every;
   status->ago += rule.every;
@@ -38,6 +41,7 @@ __global__ void decide_kernel(StepStatus* status, ListRule rule) {
     status->ago = 0;
     ++status->builds;
   }
+  branch.take(build);
 }
 
 // ---- reordering the atoms by cell -------------------------------------------------------------
@@ -156,9 +160,11 @@ __device__ inline int wrap_cell(int c, int n) { return c < 0 ? c + n : (c >= n ?
 //
 // The entries come in the search's order (by slot, so by partner index in cell order), or with
 // BY_DISTANCE (a full list; gpu::Tuning::list_order) in kShells shells of equal width in r^2
-// from 0 to the cutoff, nearest shell first, by slot within a shell: the search runs twice, the
-// first time counting each shell's entries (per thread, in the block's dynamic shared memory),
-// the second placing them. The k-th entries of a warp's atoms then lie at about the same distance,
+// from 0 to the cutoff, nearest shell first, by slot within a shell: the search writes the
+// entries in its order, tagged with their shells, and counts each shell's (per thread, in the
+// block's dynamic shared memory); the thread then copies its entries to a local array and places
+// them shell by shell (the first version searched twice, counting, then placing: its list kernel
+// took 4.5 ms at 2M copper atoms on the H100, bench/RESULTS.md run 17). The k-th entries of a warp's atoms then lie at about the same distance,
 // so EAM's table lookups for them touch a few nearby table points instead of points all over the
 // table. Coarse shells keep more of the index order, in which the k-th partners of a warp's atoms
 // (neighbours in a row of cells) often share cache lines: on the H100, EAM copper at 2M atoms
@@ -166,6 +172,10 @@ __device__ inline int wrap_cell(int c, int n) { return c < 0 ? c + n : (c >= n ?
 // (bench/RESULTS.md, run 15). The default builds are <false, false, true, false> (LJ, and EAM
 // with a group of threads per atom) and <false, false, true, true> (EAM).
 constexpr int kShells = 8;
+// BY_DISTANCE tags an entry with its shell in the bits above kShellShift (NeighborCuda lists by
+// distance only below 2^kShellShift atoms) and places at most kShellLocal entries of an atom.
+constexpr int kShellShift = 28, kShellMask = (1 << kShellShift) - 1, kShellLocal = 192;
+static_assert(kShells <= 8, "three bits of shell above kShellShift");
 
 template <bool HALF, bool INDIRECT, bool NARROW, bool BY_DISTANCE>
 __global__ void list_kernel(std::size_t n, StepStatus* status, DeviceBox box, int3 ncell, double3 cell_len,
@@ -259,16 +269,35 @@ __global__ void list_kernel(std::size_t n, StepStatus* status, DeviceBox box, in
     };
     int found = 0;
     if constexpr (BY_DISTANCE) {
+      // One search: the entries in search order, each tagged with its shell above kShellShift,
+      // each shell counted; then the atom's entries, copied to a local array, are placed shell by
+      // shell. An atom with more than kShellLocal entries (or too many for its slots) keeps the
+      // search's order.
       unsigned* slots = shell_slots + threadIdx.x;
-      const auto shell = [&](double rsq) { return min(static_cast<int>(rsq * to_shell), kShells - 1) * blockDim.x; };
       for (int b = 0; b < kShells; ++b) slots[b * blockDim.x] = 0;
-      search([&](int, double rsq) { ++slots[shell(rsq)]; });
-      for (int b = 0; b < kShells; ++b) {  // each shell's first entry
-        const unsigned k = slots[b * blockDim.x];
-        slots[b * blockDim.x] = static_cast<unsigned>(found);
-        found += static_cast<int>(k);
+      search([&](int j, double rsq) {
+        const int b = min(static_cast<int>(rsq * to_shell), kShells - 1);
+        ++slots[b * blockDim.x];
+        put(found++, j | (b << kShellShift));
+      });
+      const int kept = found < max_nb ? found : max_nb;
+      const auto entry = [&](int k) -> int& { return index[static_cast<std::size_t>(k) * stride + i]; };
+      if (found == kept && kept <= kShellLocal) {
+        int local[kShellLocal];
+        for (int k = 0; k < kept; ++k) local[k] = entry(k);
+        unsigned first = 0;
+        for (int b = 0; b < kShells; ++b) {  // each shell's first entry
+          const unsigned k = slots[b * blockDim.x];
+          slots[b * blockDim.x] = first;
+          first += k;
+        }
+        for (int k = 0; k < kept; ++k) {
+          const int e = local[k];
+          entry(static_cast<int>(slots[(e >> kShellShift) * blockDim.x]++)) = e & kShellMask;
+        }
+      } else {
+        for (int k = 0; k < kept; ++k) entry(k) &= kShellMask;
       }
-      search([&](int j, double rsq) { put(static_cast<int>(slots[shell(rsq)]++), j); });
     } else {
       search([&](int j, double) { put(found++, j); });
     }
@@ -287,7 +316,7 @@ NeighborCuda::NeighborCuda(const DeviceBox& box, double list_cutoff, const ListR
     : box_(box),
       cutoff_(list_cutoff),
       rule_(rule),
-      by_distance_(by_distance),
+      by_distance_(by_distance && atoms < (std::size_t{1} << kShellShift)),
       permute_(gpu::tuning().sort),
       narrow_(!gpu::tuning().full_bins),
       bins_(box, (narrow_ ? 0.5 : 1.0) * list_cutoff * (1.0 + kCellMargin), atoms) {
@@ -295,11 +324,13 @@ NeighborCuda::NeighborCuda(const DeviceBox& box, double list_cutoff, const ListR
   if (permute_) tmp_.resize(48 * atoms);
 }
 
-void NeighborCuda::enqueue_decision(const DeviceAtoms& a, StepStatus* status, bool checked) {
+void NeighborCuda::enqueue_step(DeviceAtoms& a, DeviceList& list, StepStatus* status, bool checked) {
   const Check c = displacement_check();
   if (!checked) gpu::launch_resident(a.n, moved_kernel, a.n, status, rule_, c.trigger, a.pos.data(), hold_.data());
-  decide_kernel<<<1, 1, 0, gpu::stream()>>>(status, rule_);
+  gpu::GraphBranch build;
+  decide_kernel<<<1, 1, 0, gpu::stream()>>>(status, rule_, build.device());
   MOLSTEP_CUDA_CHECK(cudaGetLastError());
+  build.enqueue([&] { enqueue_build(a, list, status); });
 }
 
 NeighborCuda::Check NeighborCuda::displacement_check() const {

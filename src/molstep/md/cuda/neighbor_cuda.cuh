@@ -27,14 +27,17 @@ struct ListRule {
 class NeighborCuda {
  public:
   /// `by_distance`: a full list's entries of each atom come nearest first, in shells of the
-  /// distance (what the pair style asks for: PairCuda::list_by_distance), not by partner index.
+  /// distance (what the pair style asks for: PairCuda::list_by_distance), not by partner index;
+  /// ignored from 2^28 atoms on (the build tags entries with their shells in the top bits).
   NeighborCuda(const DeviceBox& box, double list_cutoff, const ListRule& rule, std::size_t atoms,
                bool by_distance = false);
 
   /// At a step where a build may fall due ((step - first step of the run) a multiple of `every`):
-  /// the displacement check and the decision (StepStatus::rebuild, ::ago, ::builds, ::step).
-  /// `checked`: the step before's force kernel made the check (Drift), only the decision is left.
-  void enqueue_decision(const DeviceAtoms& atoms, StepStatus* status, bool checked = false);
+  /// the displacement check, the decision (StepStatus::rebuild, ::ago, ::builds, ::step) and the
+  /// build (enqueue_build). `checked`: the step before's force kernel made the check (Drift),
+  /// only the decision is left. In a CUDA graph the build is a branch (gpu::GraphBranch) that
+  /// the decision takes only where it builds: a replayed step with no build skips its kernels.
+  void enqueue_step(DeviceAtoms& atoms, DeviceList& list, StepStatus* status, bool checked = false);
   /// The check of a Drift for a step whose decision runs: the positions of the last build and
   /// (half the skin)^2 beyond which an atom has moved too far; hold is null where
   /// neigh_modify check no leaves nothing to check.

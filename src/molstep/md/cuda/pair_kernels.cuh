@@ -3,6 +3,8 @@
 // pair_variants.cu: the opt-in variants of gpu::Tuning).
 #pragma once
 
+#include <type_traits>
+
 #include "molstep/md/cuda/device_state.cuh"
 #include "molstep/md/potentials/lj.hpp"
 
@@ -136,6 +138,17 @@ struct Tables {
 
 __device__ inline const double* coeffs(const Tables& t, int table, int m) { return t.c + t.offset[table] + 7 * m; }
 
+/// The distance r = sqrt(rsq) and 1/r, from one reciprocal square root (rsqrt: within 2 ulp of
+/// the correctly rounded values), in place of a square root and a division.
+template <class R>
+__device__ inline void distance(R rsq, R& r, R& recip) {
+  if constexpr (std::is_same_v<R, float>)
+    recip = rsqrtf(rsq);
+  else
+    recip = rsqrt(rsq);
+  r = rsq * recip;
+}
+
 template <class R>
 __device__ inline void locate(const Tables& t, R r, int& m, R& p) {
   p = r * static_cast<R>(t.rdr) + R(1);
@@ -264,18 +277,18 @@ struct ForceCoeffs {
   double z6;
 };
 
-// The end of eam_pair, from the coefficients at the pair's point m, fraction p; rhojp_given:
-// the slope of rho_ji there times 1/dr, used unless the element's density is symmetric.
+// The end of eam_pair, from the coefficients at the pair's point m, fraction p, at distance r
+// (recip = 1/r); rhojp_given: the slope of rho_ji there times 1/dr, used unless the element's
+// density is symmetric.
 template <class R>
-__device__ inline void eam_pair_terms(const Tables& t, const ForceCoeffs& c, R r, R p, R rhojp_given, bool symmetric,
-                                      double fpi, double fpj, double& phi, double& fpair) {
+__device__ inline void eam_pair_terms(const Tables& t, const ForceCoeffs& c, R r, R recip, R p, R rhojp_given,
+                                      bool symmetric, double fpi, double fpj, double& phi, double& fpair) {
   const R rdr = static_cast<R>(t.rdr);
   const R rhoip = slope(static_cast<R>(c.a0.x), static_cast<R>(c.a0.y), static_cast<R>(c.a1.x), p) * rdr;
   const R rhojp = symmetric ? rhoip : rhojp_given;
   const R z3 = static_cast<R>(c.a1.y), z4 = static_cast<R>(c.a2.x), z5 = static_cast<R>(c.a2.y);
   const R z2p = slope(z3, z4, z5, p) * rdr;
   const R z2 = ((z3 * p + z4) * p + z5) * p + static_cast<R>(c.z6);
-  const R recip = R(1) / r;
   const R phi_r = t.pair_is_phi ? z2 : z2 * recip;
   const R phip = t.pair_is_phi ? z2p : z2p * recip - phi_r * recip;
   phi = static_cast<double>(phi_r);
@@ -284,13 +297,14 @@ __device__ inline void eam_pair_terms(const Tables& t, const ForceCoeffs& c, R r
 }
 
 /// EAM pair energy phi and fpair (force on i = d * fpair, d = x_i - x_j) of a pair of type pair
-/// q = (ti, tj) at distance r, with embedding derivatives fpi and fpj. Symmetric in i and j (z2r
-/// is one table for both orders), so the partner's force is -d * fpair.
+/// q = (ti, tj) at squared distance rsq, with embedding derivatives fpi and fpj. Symmetric in i
+/// and j (z2r is one table for both orders), so the partner's force is -d * fpair.
 template <class R>
-__device__ inline void eam_pair(const Tables& t, const EamPacked& k, int q, R r, double fpi, double fpj,
+__device__ inline void eam_pair(const Tables& t, const EamPacked& k, int q, R rsq, double fpi, double fpj,
                                 double& phi, double& fpair) {
+  R r, recip, p;
+  distance(rsq, r, recip);
   int m;
-  R p;
   locate(t, r, m, p);
   const auto* rec =
       reinterpret_cast<const double2*>(k.force + (static_cast<std::size_t>(q) * k.points + m) * kForceRecord);
@@ -301,25 +315,26 @@ __device__ inline void eam_pair(const Tables& t, const EamPacked& k, int q, R r,
     const double2 b0 = rec[4], b1 = rec[5];
     rhojp = slope(static_cast<R>(b0.x), static_cast<R>(b0.y), static_cast<R>(b1.x), p) * static_cast<R>(t.rdr);
   }
-  eam_pair_terms(t, c, r, p, rhojp, k.symmetric, fpi, fpj, phi, fpair);
+  eam_pair_terms(t, c, r, recip, p, rhojp, k.symmetric, fpi, fpj, phi, fpair);
 }
 
 /// eam_pair for one element from the window in shared memory `s` (EamWindow), or from the global
 /// records below its first point.
 template <class R>
-__device__ inline void eam_pair(const Tables& t, const EamPacked& k, const EamWindow& w, const double2* s, R r,
+__device__ inline void eam_pair(const Tables& t, const EamPacked& k, const EamWindow& w, const double2* s, R rsq,
                                 double fpi, double fpj, double& phi, double& fpair) {
+  R r, recip, p;
+  distance(rsq, r, recip);
   int m;
-  R p;
   locate(t, r, m, p);
   if (m < w.m0) {
-    eam_pair(t, k, 0, r, fpi, fpj, phi, fpair);
+    eam_pair(t, k, 0, rsq, fpi, fpj, phi, fpair);
     return;
   }
   const int at = m - w.m0, n = w.points;
   const auto* z6 = reinterpret_cast<const double*>(s + 3 * n);
   const ForceCoeffs c{s[at], s[n + at], s[2 * n + at], z6[at]};
-  eam_pair_terms(t, c, r, p, R(0), true, fpi, fpj, phi, fpair);
+  eam_pair_terms(t, c, r, recip, p, R(0), true, fpi, fpj, phi, fpair);
 }
 
 }  // namespace molstep::md::cuda::kernels

@@ -318,7 +318,9 @@ __global__ void eam_density_kernel(std::size_t n, DeviceBox box, const Packed4* 
       if (inside) {
         int m;
         R p;
-        locate(t, static_cast<R>(sqrt(rsq)), m, p);
+        R r, recip;
+        kernels::distance(static_cast<R>(rsq), r, recip);
+        locate(t, r, m, p);
         if constexpr (SHARED) {  // one element: rho_ij = rho_ji
           const double r = static_cast<double>(kernels::density_value(pk, win, window, m, p));
           rho_i += r;
@@ -387,10 +389,10 @@ __global__ void eam_force_kernel(std::size_t n, DeviceBox box, const Packed4* __
       const double rsq = dx * dx + dy * dy + dz * dz;
       double phi, fpair;  // symmetric: the partner gets -fpair d
       if constexpr (SHARED) {
-        eam_pair(t, pk, win, window, static_cast<R>(sqrt(rsq)), fpi, pj.w, phi, fpair);
+        eam_pair(t, pk, win, window, static_cast<R>(rsq), fpi, pj.w, phi, fpair);
       } else {
         const int q = type_pair(pk, ti, pk.one_type ? 1 : static_cast<int>(pos[j].w));
-        eam_pair(t, pk, q, static_cast<R>(sqrt(rsq)), fpi, pj.w, phi, fpair);
+        eam_pair(t, pk, q, static_cast<R>(rsq), fpi, pj.w, phi, fpair);
       }
       const double gx = dx * fpair, gy = dy * fpair, gz = dz * fpair;
       add_force<HALF>(gx, gy, gz, ax, ay, az, fx, fy, fz, j);

@@ -320,6 +320,9 @@ RunSummary run(Simulation& sim, long nsteps) {
   sum.notes.push_back(format("GPU memory: %s allocated by molstep (neighbour list: %d slots per atom)",
                                   gib(static_cast<double>(bytes)).c_str(), list.max_neighbors));
   sum.notes.push_back(step.summary());
+  sum.notes.push_back(format("GPU list build kernels launched with no build due: %lld steps (steps replayed from "
+                             "CUDA graphs skip them)",
+                             final_status.idle_builds));
   if (auto note = pair->summary(); !note.empty()) sum.notes.push_back(std::move(note));
   return sum;
 }

@@ -20,8 +20,7 @@ void StepCuda::initial(long /*step*/) {
 
 void StepCuda::neighbor(bool build_step) {
   if (!build_step) return;
-  p_.neighbor.enqueue_decision(p_.atoms, p_.status, drifted_);
-  p_.neighbor.enqueue_build(p_.atoms, p_.list, p_.status);
+  p_.neighbor.enqueue_step(p_.atoms, p_.list, p_.status, drifted_);
 }
 
 void StepCuda::forces(bool energy_virial, bool drift, bool next_build) {

@@ -17,6 +17,9 @@ struct StepStatus {
   long long step = 0;    ///< the last step at which a build could fall due (the decision's step)
   long long ago = 0;     ///< steps from the last build to `step`
   long long builds = 0;  ///< builds decided since the run's setup
+  /// Build steps whose build kernels were launched with no build due (they return at once; a
+  /// step replayed from a CUDA graph skips them: NeighborCuda::enqueue_step).
+  long long idle_builds = 0;
   int moved = 0;         ///< the displacement check found an atom beyond half the skin
   int rebuild = 0;       ///< the list is being built at `step`
   /// Set when the build at `step` failed (lost atom or list overflow). While it is set, every
