@@ -95,6 +95,22 @@ TEST(FullereneGenerator, EveryIsomerIsAFullereneAndNoTwoAreIsomorphic) {
   }
 }
 
+// --ipr prunes the search where no IPR isomer can lie below (dead(), the last levels' pairs of
+// adjacent pentagons): it must give exactly the IPR isomers of the whole search, in its order.
+TEST(FullereneGenerator, IprSearchGivesTheIprIsomersOfTheWholeSearch) {
+  for (const int n : {84, 90}) {
+    std::vector<std::string> whole, ipr;
+    Generator all(GeneratorOptions{n, false, 0, 1});
+    all.run([&](const PlanarMap& m) {
+      if (is_ipr(m)) whole.push_back(canonical_code(as_triangulation(m)));
+    });
+    Generator pruned(GeneratorOptions{n, true, 0, 1});
+    pruned.run([&](const PlanarMap& m) { ipr.push_back(canonical_code(as_triangulation(m))); });
+    EXPECT_EQ(ipr.size(), kIpr.at(n)) << "C" << n;
+    EXPECT_EQ(ipr, whole) << "C" << n;
+  }
+}
+
 TEST(FullereneGenerator, PartsPartitionTheIsomerSpace) {
   std::set<std::string> codes;
   std::uint64_t total = 0;

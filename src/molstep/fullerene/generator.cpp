@@ -56,11 +56,18 @@ bool is_ipr(const PlanarMap& m) {
 
 bool Generator::dead(int child_nv) const {
   // A child one vertex short of the target can never reach it: expansions add two or more. With
-  // --ipr, neither can a child two short (nor is an isomer made by an L0 expansion: search skips
-  // those): only an L0 expansion adds two vertices, and the ends of its new row are adjacent
-  // pentagons.
-  if (child_nv == target_nv_ - 1) return true;
-  return options_.ipr && child_nv == target_nv_ - 2;
+  // --ipr, the isomer's own expansion adds at least three vertices (only an L0 expansion adds
+  // two, and the ends of its new row are adjacent pentagons) and at most max_canonical_size of
+  // the target (a larger one is not canonical); those before it two or more each. So a child r
+  // short of the target is dead unless r is such a size, or such a size plus two or more: below
+  // C140 (where that size is 3), r = 1, 2 or 4.
+  const int r = target_nv_ - child_nv;
+  if (r == 1) return true;
+  if (!options_.ipr || r <= 0) return false;
+  const int largest = max_canonical_[static_cast<std::size_t>(target_nv_)];
+  for (int last = 3; last <= largest; ++last)
+    if (r == last || r - last >= 2) return false;
+  return true;
 }
 
 Generator::Generator(const GeneratorOptions& options) : options_(options) {
@@ -79,6 +86,7 @@ Generator::Generator(const GeneratorOptions& options) : options_(options) {
   row_bits_.resize(level_.size());
   legs_.resize(level_.size());
   row_near_.resize(level_.size());
+  ipr_pairs_.resize(level_.size());
   for (int nv = 0; nv <= target_nv_; ++nv) max_canonical_.push_back(max_canonical_size(nv));
   code_a_.resize(static_cast<std::size_t>(bfs_code_length(target_nv_)));
 }
@@ -148,6 +156,99 @@ void Generator::visit(int depth, int nauto) {
   search(depth, nauto);
 }
 
+template <class F>
+void Generator::size3_meeting(const PlanarMap& h, const FirstLegs& legs, std::size_t level,
+                              const std::vector<std::pair<int, int>>& pairs, unsigned starts, F&& f) {
+  if (pairs.empty() || pairs.size() > 64) {
+    for_each_size3_expansion(
+        h, legs, starts, [](int, int, int) { return true; }, [](const int*, int) { return true; }, f);
+  } else {
+    auto& bits = row_bits_[level];
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+      bits[static_cast<std::size_t>(pairs[i].first)] |= std::uint64_t{1} << i;
+      bits[static_cast<std::size_t>(pairs[i].second)] |= std::uint64_t{1} << i;
+    }
+    const std::uint64_t all = pairs.size() == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << pairs.size()) - 1;
+    const auto meets_all = [&bits, all](const int* v, int n) {
+      std::uint64_t met = 0;
+      for (int i = 0; i < n; ++i) met |= bits[static_cast<std::size_t>(v[i])];
+      return met == all;
+    };
+    // near1[x]: the pairs with a vertex in x's closed neighbourhood. The vertices an expansion
+    // rewrites lie round t0, t1 and its third path vertex, so those three must see every pair.
+    auto& near1 = row_near_[level];
+    const auto spread = [&](bool set) {
+      for (const auto& [v, w] : pairs)
+        for (const int y : {v, w}) {
+          const std::uint64_t b = bits[static_cast<std::size_t>(y)];
+          near1[static_cast<std::size_t>(y)] = set ? near1[static_cast<std::size_t>(y)] | b : 0;
+          for (int i = 0; i < h.deg[y]; ++i) {
+            const auto x = static_cast<std::size_t>(h.adj[y][i]);
+            near1[x] = set ? near1[x] | b : 0;
+          }
+        }
+    };
+    spread(true);
+    const auto near = [&near1, all](int t0, int t1, int x) {
+      return (near1[static_cast<std::size_t>(t0)] | near1[static_cast<std::size_t>(t1)] |
+              near1[static_cast<std::size_t>(x)]) == all;
+    };
+    for_each_size3_expansion(h, legs, starts, near, meets_all, f);
+    spread(false);
+    for (const auto& [v, w] : pairs) {
+      bits[static_cast<std::size_t>(v)] = 0;
+      bits[static_cast<std::size_t>(w)] = 0;
+    }
+  }
+}
+
+void Generator::adjacent_pairs(const PlanarMap& g, std::vector<std::pair<int, int>>& pairs) {
+  pairs.clear();
+  for (const int v : g.pentagons)
+    for (int i = 0; i < 5; ++i)
+      if (const int w = g.adj[v][i]; v < w && g.deg[w] == 5) pairs.emplace_back(v, w);
+}
+
+void Generator::far_pairs(const PlanarMap& h, const std::vector<std::pair<int, int>>& pairs,
+                          std::array<std::uint32_t, kMaxAdjacentPairs>& far) {
+  constexpr int kClose = 4;
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    mark_near(h, pairs[i].first, pairs[i].second, kClose);
+    far[i] = 0;
+    for (std::size_t j = 0; j < pairs.size(); ++j)
+      if (mark_[static_cast<std::size_t>(pairs[j].first)] != stamp_ &&
+          mark_[static_cast<std::size_t>(pairs[j].second)] != stamp_)
+        far[i] |= 1U << j;
+  }
+}
+
+bool Generator::ipr_below(const PlanarMap& h, std::size_t level, int child_nv, const VertexSet& changed) {
+  IprPairs& pairs = ipr_pairs_[level];
+  const auto& adjacent = pairs.adjacent;
+  // An isomer must have no two pentagons adjacent: an adjacent pair of h survives into the child
+  // unless the expansion rewrites the neighbour list of one of them.
+  if (child_nv == target_nv_) {
+    for (const auto& [v, w] : adjacent)
+      if (!changed.has(v) && !changed.has(w)) return false;
+    return true;
+  }
+  // A child 3 short of the target has one expansion of 3 vertices left (dead()), which rewrites
+  // only vertices within distance 2 of its path's middle vertex: every pair of adjacent
+  // pentagons it destroys has a vertex that close, so two pairs of h farther apart than 4 cannot
+  // both survive into the child (distances never shrink in an expansion).
+  if (child_nv != target_nv_ - 3 || adjacent.size() < 2) return true;
+  if (!pairs.far_ready) {
+    far_pairs(h, adjacent, pairs.far);
+    pairs.far_ready = true;
+  }
+  std::uint32_t left = 0;
+  for (std::size_t i = 0; i < adjacent.size(); ++i)
+    if (!changed.has(adjacent[i].first) && !changed.has(adjacent[i].second)) left |= 1U << i;
+  for (std::size_t i = 0; i < adjacent.size(); ++i)
+    if ((left >> i & 1U) != 0 && (pairs.far[i] & left) != 0) return false;
+  return true;
+}
+
 void Generator::search(int depth, int nauto) {
   const PlanarMap& h = level_[depth];
   PlanarMap& g = level_[depth + 1];
@@ -204,10 +305,16 @@ void Generator::search(int depth, int nauto) {
       return true;
     });
   std::sort(lasting.begin(), lasting.end(), [](const Lasting& a, const Lasting& b) { return a.size < b.size; });
+  IprPairs& pairs = ipr_pairs_[static_cast<std::size_t>(depth)];
+  if (options_.ipr) {
+    adjacent_pairs(h, pairs.adjacent);
+    pairs.far_ready = false;
+  }
   std::string code;
   const auto consider = [&](const Expansion& e, const VertexSet& changed) {
     if (dead(h.nv + e.size())) return;
     if (e.size() > max_canonical_[static_cast<std::size_t>(h.nv + e.size())]) return;
+    if (options_.ipr && !ipr_below(h, static_cast<std::size_t>(depth), h.nv + e.size(), changed)) return;
     if (e.m > 1)
       for (const auto& [v, w] : l0_rows)
         if (!changed.has(v) && !changed.has(w)) return;
@@ -254,6 +361,7 @@ void Generator::search(int depth, int nauto) {
     g.copy_from(h);
     RowOp row;
     if (!expand(g, e, row)) return;
+    if (options_.ipr && g.nv == target_nv_ && !is_ipr(g)) return;  // the sink would not get it: not worth its test
     int child_auto = 1;
     // An L0 expansion is listed from one of its ends only, so either view of its row counts.
     const bool l0 = e.m == 1;
@@ -274,49 +382,11 @@ void Generator::search(int depth, int nauto) {
   // Every expansion of 3 vertices must rewrite a vertex of each L0 row (see consider): that is
   // tested on the vertices it rewrites before they are collected into a set; and none is kept
   // when it would leave the child one vertex short.
-  if (size3_pass) {
-    if (l0_rows.empty() || l0_rows.size() > 64) {
-      for_each_size3_expansion(
-          h, legs, starts, [](int, int, int) { return true; }, [](const int*, int) { return true; }, consider);
-    } else {
-      auto& bits = row_bits_[static_cast<std::size_t>(depth)];
-      for (std::size_t i = 0; i < l0_rows.size(); ++i) {
-        bits[static_cast<std::size_t>(l0_rows[i].first)] |= std::uint64_t{1} << i;
-        bits[static_cast<std::size_t>(l0_rows[i].second)] |= std::uint64_t{1} << i;
-      }
-      const std::uint64_t all = l0_rows.size() == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << l0_rows.size()) - 1;
-      const auto meets_all = [&bits, all](const int* v, int n) {
-        std::uint64_t met = 0;
-        for (int i = 0; i < n; ++i) met |= bits[static_cast<std::size_t>(v[i])];
-        return met == all;
-      };
-      // near1[x]: the rows with a vertex in x's closed neighbourhood. The vertices an expansion
-      // rewrites lie round t0, t1 and its third path vertex, so those three must see every row.
-      auto& near1 = row_near_[static_cast<std::size_t>(depth)];
-      const auto spread = [&](bool set) {
-        for (const auto& [v, w] : l0_rows)
-          for (const int y : {v, w}) {
-            const std::uint64_t b = bits[static_cast<std::size_t>(y)];
-            near1[static_cast<std::size_t>(y)] = set ? near1[static_cast<std::size_t>(y)] | b : 0;
-            for (int i = 0; i < h.deg[y]; ++i) {
-              const auto x = static_cast<std::size_t>(h.adj[y][i]);
-              near1[x] = set ? near1[x] | b : 0;
-            }
-          }
-      };
-      spread(true);
-      const auto near = [&near1, all](int t0, int t1, int x) {
-        return (near1[static_cast<std::size_t>(t0)] | near1[static_cast<std::size_t>(t1)] |
-                near1[static_cast<std::size_t>(x)]) == all;
-      };
-      for_each_size3_expansion(h, legs, starts, near, meets_all, consider);
-      spread(false);
-      for (const auto& [v, w] : l0_rows) {
-        bits[static_cast<std::size_t>(v)] = 0;
-        bits[static_cast<std::size_t>(w)] = 0;
-      }
-    }
-  }
+  // With --ipr, one making an isomer must rewrite a vertex of every pair of adjacent pentagons
+  // (consider), L0 rows among them.
+  if (size3_pass)
+    size3_meeting(h, legs, static_cast<std::size_t>(depth),
+                  options_.ipr && h.nv + 3 == target_nv_ ? pairs.adjacent : l0_rows, starts, consider);
   if (max_size > 3) for_each_expansion(h, 3, max_size, starts, consider);
 }
 
@@ -329,9 +399,8 @@ bool Generator::untouched(const PlanarMap& h, Rival& r, const VertexSet& changed
   return !r.reads.meets(changed);
 }
 
-unsigned Generator::pentagons_near(const PlanarMap& h, int v, int w) {
-  // Breadth-first search to depth kReach, marking with a fresh stamp.
-  constexpr int kReach = 4;
+void Generator::mark_near(const PlanarMap& h, int v, int w, int reach) {
+  // Breadth-first search to depth `reach`, marking with a fresh stamp.
   if (++stamp_ == 0) {
     std::fill(mark_.begin(), mark_.end(), 0);
     stamp_ = 1;
@@ -343,7 +412,7 @@ unsigned Generator::pentagons_near(const PlanarMap& h, int v, int w) {
     queue.push_back(x);
   }
   std::size_t level_end = 0;
-  for (int dist = 0; dist < kReach; ++dist) {
+  for (int dist = 0; dist < reach; ++dist) {
     const std::size_t begin = level_end;
     level_end = queue.size();
     for (std::size_t head = begin; head < level_end; ++head) {
@@ -357,6 +426,10 @@ unsigned Generator::pentagons_near(const PlanarMap& h, int v, int w) {
       }
     }
   }
+}
+
+unsigned Generator::pentagons_near(const PlanarMap& h, int v, int w) {
+  mark_near(h, v, w, 4);
   unsigned near = 0;
   for (std::size_t p = 0; p < h.pentagons.size(); ++p)
     if (mark_[h.pentagons[p]] == stamp_) near |= 1U << p;

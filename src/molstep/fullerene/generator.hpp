@@ -156,8 +156,27 @@ class Generator {
   [[nodiscard]] static int predicted_l0_ring(const PlanarMap& h, const Expansion& e);
   /// known.inv2[i] with its ring filled in (read from h, the map whose views `known` lists).
   static Rivals::Inv2& parent_ring(const PlanarMap& h, const Rivals& known, std::size_t i);
+  /// At most 30 pairs of adjacent pentagons (the 30 edges of the dodecahedron, C20).
+  static constexpr std::size_t kMaxAdjacentPairs = 30;
+  /// far[i]: bit j set for each pair j of `pairs` (adjacent pentagons of h) farther than 4 from
+  /// pair i (from every vertex of one to every vertex of the other).
+  void far_pairs(const PlanarMap& h, const std::vector<std::pair<int, int>>& pairs,
+                 std::array<std::uint32_t, kMaxAdjacentPairs>& far);
+  /// With --ipr: false when no IPR isomer lies below the child of child_nv vertices that the
+  /// expansion rewriting `changed` makes of h (the map of search level `level`).
+  [[gnu::noinline]] bool ipr_below(const PlanarMap& h, std::size_t level, int child_nv, const VertexSet& changed);
+  /// The pairs (v < w) of adjacent pentagons of g.
+  static void adjacent_pairs(const PlanarMap& g, std::vector<std::pair<int, int>>& pairs);
+  /// for_each_size3_expansion of h from the pentagons in `starts` (legs: h's first legs), calling
+  /// f only for the expansions that rewrite a vertex of every pair in `pairs` (with more than 64
+  /// pairs, for every one), with the scratch of search level `level`.
+  template <class F>
+  void size3_meeting(const PlanarMap& h, const FirstLegs& legs, std::size_t level,
+                     const std::vector<std::pair<int, int>>& pairs, unsigned starts, F&& f);
   /// True when the expansion rewriting `changed` leaves r and its key in place.
   static bool untouched(const PlanarMap& h, Rival& r, const VertexSet& changed);
+  /// Marks (mark_[x] == stamp_, a fresh stamp) every vertex x within distance `reach` of v or w.
+  void mark_near(const PlanarMap& h, int v, int w, int reach);
   /// Bit p set for each degree-5 vertex h.pentagons[p] within distance 4 of v or w; marks
   /// (mark_[x] == stamp_) every vertex x that close.
   unsigned pentagons_near(const PlanarMap& h, int v, int w);
@@ -165,6 +184,14 @@ class Generator {
   std::uint32_t stamp_ = 0;
   std::vector<int> queue_;
   std::vector<RowOp> ties_;
+  /// With --ipr, per level: the map's pairs of adjacent pentagons and, when first needed, which
+  /// of them lie far apart (far_pairs).
+  struct IprPairs {
+    std::vector<std::pair<int, int>> adjacent;
+    std::array<std::uint32_t, kMaxAdjacentPairs> far{};
+    bool far_ready = false;
+  };
+  std::vector<IprPairs> ipr_pairs_;
   std::vector<std::uint8_t> code_a_;  // the code handed to the sibling check
   PlanarMap scratch_;
   const std::function<void(const PlanarMap&)>* sink_ = nullptr;
