@@ -30,6 +30,13 @@ __device__ inline double3 separation(double xi, double yi, double zi, const Pack
                       min_image(zi - pj.z, box.len[2], box.inv[2]));
 }
 
+/// Whether (x, y, z) lies farther than sqrt(trigger) from q (displacement checks: an atom moved
+/// more than half the skin, or half an inner list's buffer, since the positions q were kept).
+__device__ inline bool moved_beyond(double x, double y, double z, const Packed4& q, double trigger) {
+  const double dx = x - q.x, dy = y - q.y, dz = z - q.z;
+  return dx * dx + dy * dy + dz * dz > trigger;
+}
+
 /// Per-atom state resident on the GPU for a whole run. Positions are packed with the type as
 /// (x, y, z, type) so a pair kernel reads a neighbour in one 32-byte load; the rest is
 /// structure of arrays.
@@ -96,9 +103,6 @@ struct DeviceList {
   int max_neighbors = 0;
   std::size_t stride = 0;
   bool half = false;  ///< how the last build made it: the pair kernels follow this, not the environment
-  /// Each atom's entries nearest first, in shells of the distance (NeighborCuda), rather than by
-  /// partner index (how the last build made it).
-  bool by_distance = false;
   gpu::DeviceArray<int> index, count;
   /// On the device, counted up by every list pass that lists (NeighborCuda): what was derived
   /// from the list (EAM's inner list) knows from it when the atoms were renumbered.

@@ -19,9 +19,8 @@ __global__ void moved_kernel(std::size_t n, StepStatus* status, ListRule rule, d
                              const Packed4* __restrict__ pos, const Packed4* __restrict__ hold) {
   if (!running(status) || !rule.check || status->ago + rule.every < rule.delay) return;
   MOLSTEP_GRID_STRIDE(i, n) {
-    const Packed4 p = pos[i], q = hold[i];
-    const double dx = p.x - q.x, dy = p.y - q.y, dz = p.z - q.z;
-    if (dx * dx + dy * dy + dz * dz > trigger) status->moved = 1;
+    const Packed4 p = pos[i];
+    if (moved_beyond(p.x, p.y, p.z, hold[i], trigger)) status->moved = 1;
   }
 }
 
@@ -361,11 +360,10 @@ void NeighborCuda::enqueue_list(DeviceAtoms& a, DeviceList& list, StepStatus* st
   const auto bins = [&](auto narrow, auto full, std::size_t shared_bytes = 0) {
     narrow_ ? launch(narrow, shared_bytes) : launch(full, shared_bytes);
   };
-  list.by_distance = by_distance_ && !list.half;
   if (list.half)
     permute_ ? bins(list_kernel<true, false, true, false>, list_kernel<true, false, false, false>)
              : bins(list_kernel<true, true, true, false>, list_kernel<true, true, false, false>);
-  else if (list.by_distance) {
+  else if (by_distance_) {
     const std::size_t shells = sizeof(unsigned) * kShells * static_cast<std::size_t>(gpu::block_size());
     permute_ ? bins(list_kernel<false, false, true, true>, list_kernel<false, false, false, true>, shells)
              : bins(list_kernel<false, true, true, true>, list_kernel<false, true, false, true>, shells);

@@ -77,12 +77,6 @@ struct ListReader {
 
 // ---- Lennard-Jones ---------------------------------------------------------------------------
 
-// Whether p lies farther than sqrt(trigger) from q.
-__device__ inline bool moved_beyond(double x, double y, double z, const Packed4& q, double trigger) {
-  const double dx = x - q.x, dy = y - q.y, dz = z - q.z;
-  return dx * dx + dy * dy + dz * dz > trigger;
-}
-
 // Writes f_i and applies the fused half kick (not while the run is halted); with kick.drift.on
 // also the next step's half kick and drift of atom i (at x, y, z) and their displacement checks
 // (Drift), in the arithmetic of fix nve's initial_integrate.

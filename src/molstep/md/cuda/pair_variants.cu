@@ -239,9 +239,8 @@ __global__ void prune_due_kernel(std::size_t n, const Packed4* __restrict__ pos,
                                  const unsigned* list_epoch) {
   if (blockIdx.x == 0 && threadIdx.x == 0 && *list_epoch != in.state->epoch) in.state->due = 1;
   MOLSTEP_GRID_STRIDE(i, n) {
-    const Packed4 p = pos[i], q = in.hold[i];
-    const double dx = p.x - q.x, dy = p.y - q.y, dz = p.z - q.z;
-    if (dx * dx + dy * dy + dz * dz > in.trigger) in.state->due = 1;
+    const Packed4 p = pos[i];
+    if (moved_beyond(p.x, p.y, p.z, in.hold[i], in.trigger)) in.state->due = 1;
   }
 }
 
