@@ -19,8 +19,8 @@ struct BranchSwitch {
 };
 
 /// Work that a CUDA graph replay may skip, as the device decides: while stream() is being
-/// captured (Graph::capture), enqueue() puts the work into the body of a conditional node
-/// (CUDA 12.4 and later), which a replay runs only where a kernel before it, holding device(),
+/// captured (Graph::capture), enqueue() puts the work into the body of a conditional node (an
+/// IF node of the CUDA graph API), which a replay runs only where a kernel before it, holding device(),
 /// took the branch or left it alone (it is taken by default), so kernels that would return at
 /// once cost nothing. Outside a capture, or where the driver has no conditional nodes, the work
 /// is enqueued as it is, every time: it must then do nothing by itself where the branch would
