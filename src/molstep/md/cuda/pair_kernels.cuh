@@ -132,8 +132,8 @@ struct Tables {
 
 __device__ inline const double* coeffs(const Tables& t, int table, int m) { return t.c + t.offset[table] + 7 * m; }
 
-/// The distance r = sqrt(rsq) and 1/r, from one reciprocal square root (rsqrt: within 2 ulp of
-/// the correctly rounded values), in place of a square root and a division.
+/// The distance r = sqrt(rsq) and 1/r, from one reciprocal square root (rsqrt, documented by CUDA
+/// as within 1 ulp), in place of a square root and a division.
 template <class R>
 __device__ inline void distance(R rsq, R& r, R& recip) {
   if constexpr (std::is_same_v<R, float>)
