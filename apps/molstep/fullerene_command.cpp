@@ -74,11 +74,12 @@ std::string space_name(int atoms, bool ipr) { return fmt::format("{}C{}", ipr ? 
 int run_count(const FullereneOptions& opt) {
   const int threads = threads_of(opt);
   const auto start = std::chrono::steady_clock::now();
-  const std::uint64_t n = fl::count_isomers(opt.atoms, opt.ipr, threads);
+  const auto [part, parts] = parse_part(opt.part);
+  const std::uint64_t n = fl::count_isomers(opt.atoms, opt.ipr, threads, part, parts);
   const double s = seconds_since(start);
-  std::cout << fmt::format("{} isomers of {} in {:.3f} s ({:.4g} isomers/s on {} thread{})\n", n,
-                           space_name(opt.atoms, opt.ipr), s, s > 0 ? static_cast<double>(n) / s : 0.0, threads,
-                           threads == 1 ? "" : "s");
+  std::cout << fmt::format("{} isomers of {}{} in {:.3f} s ({:.4g} isomers/s on {} thread{})\n", n,
+                           space_name(opt.atoms, opt.ipr), parts > 1 ? fmt::format(", part {}", opt.part) : "", s,
+                           s > 0 ? static_cast<double>(n) / s : 0.0, threads, threads == 1 ? "" : "s");
   return 0;
 }
 
@@ -287,6 +288,7 @@ std::function<int()> add_fullerene_command(CLI::App& app) {
   auto* count = cmd->add_subcommand("count", "Count the isomers of C_N");
   count->add_option("N", opt->atoms, "number of carbon atoms")->required();
   count->add_flag("--ipr", opt->ipr, "isolated-pentagon isomers only");
+  count->add_option("--part", opt->part, "only part i of m (1 <= i <= m) of the isomer space, as generate");
   add_threads(count);
 
   auto* generate = cmd->add_subcommand("generate", "Write every isomer of C_N (its dual triangulation)");

@@ -79,6 +79,13 @@ TEST_F(FullereneCli, CountPrintsTheCountAndTheTime) {
   r = run("fullerene count 70 --ipr --threads 1");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(r.out.starts_with("1 isomers of IPR C70 in ")) << r.out;
+  // By parts: C50 has 271 isomers.
+  r = run("fullerene count 50 --part 1/2 --threads 2");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const CliResult second = run("fullerene count 50 --part 2/2 --threads 1");
+  ASSERT_EQ(second.exit_code, 0) << second.err;
+  EXPECT_NE(r.out.find("isomers of C50, part 1/2 in "), std::string::npos) << r.out;
+  EXPECT_EQ(std::stoi(r.out) + std::stoi(second.out), 271) << r.out << second.out;
 }
 
 TEST_F(FullereneCli, PartsTogetherAreTheWholeSpace) {

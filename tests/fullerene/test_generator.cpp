@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -122,6 +123,17 @@ TEST(FullereneGenerator, PartsPartitionTheIsomerSpace) {
   EXPECT_EQ(codes.size(), kAll.at(56));
   EXPECT_EQ(count_isomers(60, false, 2), kAll.at(60));
   EXPECT_EQ(count_isomers(70, true, 2), kIpr.at(70));
+  // Counted by parts, on one thread or as tasks on several, the parts add up to the whole.
+  for (const auto& [n, ipr, parts] : {std::tuple{64, false, 5}, std::tuple{80, true, 3}})
+    for (const int threads : {1, 3}) {
+      std::uint64_t sum = 0;
+      for (int part = 0; part < parts; ++part) {
+        const std::uint64_t here = count_isomers(n, ipr, threads, part, parts);
+        EXPECT_EQ(here, count_isomers(n, ipr, 1, part, parts)) << "C" << n << " part " << part;
+        sum += here;
+      }
+      EXPECT_EQ(sum, (ipr ? kIpr : kAll).at(n)) << "C" << n << " on " << threads << " threads";
+    }
 }
 
 TEST(FullereneGenerator, ExpansionIsUndoneByItsReduction) {

@@ -77,8 +77,11 @@ Generator::Generator(const GeneratorOptions& options) : options_(options) {
                 " does not exist: parts are numbered 1.." + std::to_string(options.parts));
   target_nv_ = options.atoms / 2 + 2;
   // Parts are assigned where the search first reaches this size: late enough that there are
-  // many subtrees to share out, early enough that every part skips most of the work.
-  split_nv_ = std::max(12, target_nv_ - 10);
+  // many subtrees to share out, early enough that the search above it, which every part repeats,
+  // is a small share of the work. From C100 on, 20 faces short of the target, as BuckyGen, up to
+  // C126 (2.6 million subtrees; the 10 million nodes above them take about a minute); below,
+  // 10 short of the target up to C60 (1,812 subtrees).
+  split_nv_ = std::clamp(target_nv_ - 20, std::min(target_nv_ - 10, 32), kMaxSplitFaces);
   level_.resize(static_cast<std::size_t>(target_nv_) + 1);
   seen_.resize(level_.size());
   lasting_.resize(level_.size());
@@ -109,13 +112,15 @@ void Generator::start_at(const Subtree& subtree) {
   visit(0, subtree.nauto);
 }
 
-std::uint64_t Generator::run(const std::function<void(const PlanarMap&)>& sink) {
+std::uint64_t Generator::run(const std::function<void(const PlanarMap&)>& sink, const Fork* at_split) {
   sink_ = &sink;
+  split_fork_ = at_split;
   in_subtree_ = false;
   emitted_ = 0;
   split_index_ = 0;
   for (const Subtree& seed : seeds()) start_at(seed);
   sink_ = nullptr;
+  split_fork_ = nullptr;
   return emitted_;
 }
 
@@ -146,6 +151,10 @@ void Generator::visit(int depth, int nauto) {
       ++emitted_;
       (*sink_)(g);
     }
+    return;
+  }
+  if (first_past_split && split_fork_ != nullptr) {
+    (*split_fork_)(g, nauto);
     return;
   }
   if (fork_ != nullptr && depth > 0 && searched_ >= fork_budget_) {
@@ -731,20 +740,34 @@ void count_below(const Generator::Subtree& node, Generator* pool, std::atomic<st
 }
 }  // namespace
 
-std::uint64_t count_isomers(int atoms, bool ipr, int threads) {
-  check_atom_count(atoms);
-  const GeneratorOptions options{atoms, ipr, 0, 1};
-  if (threads <= 1) return Generator(options).run([](const PlanarMap&) {});
+std::uint64_t count_isomers(int atoms, bool ipr, int threads, int part, int parts) {
+  const GeneratorOptions options{atoms, ipr, part, parts};
+  Generator top(options);  // checks the options
+  if (threads <= 1) return top.run([](const PlanarMap&) {});
   std::vector<Generator> workers(static_cast<std::size_t>(threads), Generator(options));
   std::atomic<std::uint64_t> total{0};
   std::atomic<std::uint64_t>* sum = &total;
   Generator* pool = workers.data();
-  const std::vector<Generator::Subtree> seeds = workers[0].seeds();
 #pragma omp parallel num_threads(threads)
 #pragma omp single
-  for (const Generator::Subtree& seed : seeds) {
+  {
+    if (parts == 1) {
+      for (const Generator::Subtree& seed : top.seeds()) {
 #pragma omp task firstprivate(seed, pool, sum)
-    count_below(seed, pool, sum);
+        count_below(seed, pool, sum);
+      }
+    } else {
+      // The part's subtrees become tasks as the search above them (on this thread, with a
+      // generator of its own) finds them; the runtime runs tasks at once when many are waiting.
+      const Generator::Fork fork = [pool, sum](const PlanarMap& root, int nauto) {
+        Generator::Subtree node;
+        node.root.copy_from(root);
+        node.nauto = nauto;
+#pragma omp task firstprivate(node, pool, sum)
+        count_below(node, pool, sum);
+      };
+      *sum += top.run([](const PlanarMap&) {}, &fork);
+    }
   }
   return total;
 }

@@ -48,10 +48,17 @@ class Generator {
   /// one before, takes 0.057 s of the 8.7 s of work (budget 64: 55,179 tasks, 0.021 s).
   static constexpr std::uint64_t kTaskBudget = 256;
 
+  /// Parts are dealt out where the search first reaches N/2+2-20 faces (nearer the target for
+  /// N below 100), but never above this.
+  static constexpr int kMaxSplitFaces = 65;
+
   explicit Generator(const GeneratorOptions& options);
 
-  /// Calls sink(map) for each isomer (dual triangulation) of this part; returns how many.
-  std::uint64_t run(const std::function<void(const PlanarMap&)>& sink);
+  /// Calls sink(map) for each isomer (dual triangulation) of this part; returns how many. With
+  /// `at_split`, the part's nodes where the search first reaches the size at which parts are
+  /// dealt out go to (*at_split) instead of being expanded (run_subtree expands each): the
+  /// isomers below them complete the part.
+  std::uint64_t run(const std::function<void(const PlanarMap&)>& sink, const Fork* at_split = nullptr);
   /// The roots of the whole search, in run()'s order: expanding each in turn with run_subtree
   /// yields run()'s isomers (of the whole space: parts are a walk of run()'s own).
   [[nodiscard]] std::vector<Subtree> seeds() const;
@@ -196,13 +203,15 @@ class Generator {
   PlanarMap scratch_;
   const std::function<void(const PlanarMap&)>* sink_ = nullptr;
   const Fork* fork_ = nullptr;
+  const Fork* split_fork_ = nullptr;
   std::uint64_t fork_budget_ = 0;
   bool in_subtree_ = false;
 };
 
-/// Number of C_N isomers (all, or IPR), counted on `threads` threads: each expands a bounded
-/// piece of the search and hands the rest of it out as new pieces (run_subtree with a fork).
-[[nodiscard]] std::uint64_t count_isomers(int atoms, bool ipr, int threads);
+/// Number of C_N isomers (all, or IPR) in part `part` (0-based) of `parts`, counted on `threads`
+/// threads: each expands a bounded piece of the search and hands the rest of it out as new pieces
+/// (run_subtree with a fork). With parts, the search above the part's subtrees runs on one thread.
+[[nodiscard]] std::uint64_t count_isomers(int atoms, bool ipr, int threads, int part = 0, int parts = 1);
 
 /// True when no two pentagons (degree-5 vertices) are adjacent.
 [[nodiscard]] bool is_ipr(const PlanarMap& m);
