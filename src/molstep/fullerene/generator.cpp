@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <limits>
 #include <string>
 #include <vector>
@@ -20,8 +21,10 @@ namespace {
 constexpr int kLastingSize = 5;
 constexpr int kAlwaysValid = 5;
 // Length of the straight rays in the second part of a reduction's key (BuckyGen found 7 best for
-// its similar "path colours").
+// its similar "path colours"). The first step of each lies round a0 or t0, which inv and ring
+// have compared already, so only the other six are read.
 constexpr int kRayLength = 7;
+constexpr int kRaySteps = kRayLength - 1;
 
 /// Faces within distance r of a pentagon when all of them are distinct: 1 + 5 + 10 + ... + 5r.
 int faces_in_patch(int r) { return 1 + 5 * r * (r + 1) / 2; }
@@ -453,7 +456,7 @@ Generator::Key Generator::key_of(const PlanarMap& g, const RowOp& row) const {
   const int a0 = g.at(row.r0, k, 2 * row.s);
   const int ka = g.index_of(a0, row.r0);
   for (int i = 1; i < 6; ++i) inv = inv << 1 | (g.deg[g.at(a0, ka, i * row.s)] == 5);
-  return Key{row.size(), row.bend + 1, inv, 0, 0};
+  return Key{row.size(), row.bend + 1, inv, 0, {}, {}};
 }
 
 void Generator::complete_ring(const PlanarMap& g, const RowOp& row, Key& key, VertexSet* reads) {
@@ -471,34 +474,35 @@ void Generator::complete_ring(const PlanarMap& g, const RowOp& row, Key& key, Ve
   }
 }
 
+void Generator::start_ray(const PlanarMap& g, const RowOp& row, bool through_a0, Ray& ray) {
+  // The first step, from r0 through a0 or t0 to the vertex beyond, is not recorded.
+  const int x = g.at(row.r0, g.index_of(row.r0, row.r1), through_a0 ? 2 * row.s : row.s);
+  ray.from = static_cast<std::uint8_t>(x);
+  ray.to = static_cast<std::uint8_t>(g.at(x, g.index_of(x, row.r0), 3 * row.s));
+  ray.bits = 1;
+}
+
+void Generator::step_ray(const PlanarMap& g, int s, Ray& ray) {
+  // Three places on in orientation s: straight through hexagons, mirror-consistent at pentagons.
+  const int next = g.at(ray.to, g.index_of(ray.to, ray.from), 3 * s);
+  ray.from = ray.to;
+  ray.to = static_cast<std::uint8_t>(next);
+  ray.bits = ray.bits << 1 | (g.deg[next] == 5);
+}
+
 void Generator::complete_rays(const PlanarMap& g, const RowOp& row, Key& key, VertexSet* reads) {
-  // Where pentagons lie along two straight lines of the triangulation from r0, through a0 and
-  // through t0: three places on in orientation s at every step, straight through hexagons and
-  // mirror-consistent at pentagons. The two walks are independent chains of loads, so they are
-  // interleaved; the bits of the first ray come before those of the second.
-  if (reads != nullptr) reads->add_closed_neighbourhood(g, row.r0);
-  const int k = g.index_of(row.r0, row.r1);
-  int from_a = row.r0;
-  int to_a = g.at(row.r0, k, 2 * row.s);
-  int from_t = row.r0;
-  int to_t = g.at(row.r0, k, row.s);
-  int bits_a = 0;
-  int bits_t = 0;
-  for (int i = 0; i < kRayLength; ++i) {
-    const int next_a = g.at(to_a, g.index_of(to_a, from_a), 3 * row.s);
-    const int next_t = g.at(to_t, g.index_of(to_t, from_t), 3 * row.s);
-    from_a = to_a;
-    to_a = next_a;
-    from_t = to_t;
-    to_t = next_t;
-    bits_a = bits_a << 1 | (g.deg[to_a] == 5);
-    bits_t = bits_t << 1 | (g.deg[to_t] == 5);
-    if (reads != nullptr) {
-      reads->add(to_a);
-      reads->add(to_t);
-    }
+  // The two walks are independent chains of loads, so they are interleaved.
+  reads->add_closed_neighbourhood(g, row.r0);
+  for (Ray* ray : {&key.ray_a, &key.ray_t}) {
+    start_ray(g, row, ray == &key.ray_a, *ray);
+    reads->add(ray->to);
   }
-  key.rays = ((1 << kRayLength | bits_a) << kRayLength) | bits_t;  // leading 1: complete
+  for (int i = 0; i < kRaySteps; ++i) {
+    step_ray(g, row.s, key.ray_a);
+    step_ray(g, row.s, key.ray_t);
+    reads->add(key.ray_a.to);
+    reads->add(key.ray_t.to);
+  }
 }
 
 Generator::Rivals::Inv2& Generator::parent_ring(const PlanarMap& h, const Rivals& known, std::size_t i) {
@@ -564,16 +568,31 @@ bool Generator::reduces_to_fullerene(const PlanarMap& g, const RowOp& row) {
   return contract(scratch_, row);
 }
 
-bool Generator::settle(const PlanarMap& g, const RowOp& a, Key& ka, const RowOp& b, Key& kb) {
-  if (ka.size == kb.size && ka.shape == kb.shape && ka.inv == kb.inv) {
-    if (ka.ring == 0) complete_ring(g, a, ka);
-    if (kb.ring == 0) complete_ring(g, b, kb);
-    if (ka.ring == kb.ring) {
-      if (ka.rays == 0) complete_rays(g, a, ka);
-      if (kb.rays == 0) complete_rays(g, b, kb);
+int Generator::compare_keys(const PlanarMap& g, const RowOp& a, Key& ka, const RowOp& b, Key& kb) {
+  if (ka.size != kb.size) return ka.size < kb.size ? -1 : 1;
+  if (ka.shape != kb.shape) return ka.shape < kb.shape ? -1 : 1;
+  if (ka.inv != kb.inv) return ka.inv < kb.inv ? -1 : 1;
+  if (ka.ring == 0) complete_ring(g, a, ka);
+  if (kb.ring == 0) complete_ring(g, b, kb);
+  if (ka.ring != kb.ring) return ka.ring < kb.ring ? -1 : 1;
+  // The rays, bit by bit, ray a before ray t: the two keys' walks are independent chains of
+  // loads, so they go side by side, and a comparison ends at the first step where they differ.
+  for (const bool through_a0 : {true, false}) {
+    Ray& ra = through_a0 ? ka.ray_a : ka.ray_t;
+    Ray& rb = through_a0 ? kb.ray_a : kb.ray_t;
+    if (ra.bits == 0) start_ray(g, a, through_a0, ra);
+    if (rb.bits == 0) start_ray(g, b, through_a0, rb);
+    for (int step = 1; step <= kRaySteps; ++step) {
+      int la = std::bit_width(static_cast<unsigned>(ra.bits)) - 1;
+      int lb = std::bit_width(static_cast<unsigned>(rb.bits)) - 1;
+      if (la < step) step_ray(g, a.s, ra), ++la;
+      if (lb < step) step_ray(g, b.s, rb), ++lb;
+      const int bit_a = ra.bits >> (la - step) & 1;
+      const int bit_b = rb.bits >> (lb - step) & 1;
+      if (bit_a != bit_b) return bit_a < bit_b ? -1 : 1;
     }
   }
-  return ka < kb;
+  return 0;
 }
 
 namespace {
@@ -594,14 +613,15 @@ bool Generator::is_canonical(const PlanarMap& g, const RowOp& row, bool either_e
   Key mine = key_of(g, row);
   RowOp other = reversed(g, row);
   Key theirs = key_of(g, other);
-  if (settle(g, other, theirs, mine_row, mine)) {
+  const int ends = compare_keys(g, other, theirs, mine_row, mine);
+  if (ends < 0) {
     if (!either_end) return false;
     std::swap(mine_row, other);
     std::swap(mine, theirs);
   }
   // The row's other view, when its key equals mine, is the first tie.
   ties_.clear();
-  if (!settle(g, mine_row, mine, other, theirs)) ties_.push_back(other);
+  if (ends == 0) ties_.push_back(other);
   const auto is_row = [&](const RowOp& c) { return same_view(c, mine_row) || same_view(c, other); };
   bool smaller = false;
   if (row.size() == 2) {
@@ -627,16 +647,21 @@ bool Generator::is_canonical(const PlanarMap& g, const RowOp& row, bool either_e
           if (k.ring == 0) complete_ring(g, r.view, k);
           if (mine.ring == 0) complete_ring(g, mine_row, mine);
           if (k.ring == mine.ring) {
-            if (c.rays == 0) {
+            if (c.ray_a.bits == 0) {
               Key full = k;
               complete_rays(*parent, r.view, full, &c.ray_reads);
-              c.rays = full.rays;
+              c.ray_a = full.ray_a;
+              c.ray_t = full.ray_t;
             }
-            if (!c.ray_reads.meets(*changed)) k.rays = c.rays;
+            if (!c.ray_reads.meets(*changed)) {
+              k.ray_a = c.ray_a;
+              k.ray_t = c.ray_t;
+            }
           }
         }
-        if (settle(g, r.view, k, mine_row, mine)) return false;
-        if (!settle(g, mine_row, mine, r.view, k)) ties_.push_back(r.view);
+        const int cmp = compare_keys(g, r.view, k, mine_row, mine);
+        if (cmp < 0) return false;
+        if (cmp == 0) ties_.push_back(r.view);
       }
     // A child that passes has met all its L0 views here: they go to `carry`, with keys cut back
     // to inv (the part an untouched view keeps).
@@ -645,7 +670,8 @@ bool Generator::is_canonical(const PlanarMap& g, const RowOp& row, bool either_e
       carry->by_view[static_cast<std::size_t>(id)] = static_cast<std::int8_t>(carry->list.size());
       carry->list.push_back(r);
       carry->list.back().key.ring = 0;
-      carry->list.back().key.rays = 0;
+      carry->list.back().key.ray_a = {};
+      carry->list.back().key.ray_t = {};
     };
     for_each_l0_reduction(g, [&](const RowOp& c, int id) {
       if (const Rival* r = survivor(id); r != nullptr) {
@@ -658,11 +684,12 @@ bool Generator::is_canonical(const PlanarMap& g, const RowOp& row, bool either_e
       }
       Key k = key_of(g, c);
       keep(Rival{c, k, {}, false, false}, id);
-      if (settle(g, c, k, mine_row, mine)) {
+      const int cmp = compare_keys(g, c, k, mine_row, mine);
+      if (cmp < 0) {
         smaller = true;
         return false;
       }
-      if (!settle(g, mine_row, mine, c, k)) ties_.push_back(c);
+      if (cmp == 0) ties_.push_back(c);
       return true;
     });
   } else {
@@ -680,8 +707,8 @@ bool Generator::is_canonical(const PlanarMap& g, const RowOp& row, bool either_e
       }
       if (is_row(c)) return true;
       Key k = key_of(g, c);
-      if (!settle(g, c, k, mine_row, mine)) {
-        if (!settle(g, mine_row, mine, c, k)) ties_.push_back(c);
+      if (const int cmp = compare_keys(g, c, k, mine_row, mine); cmp >= 0) {
+        if (cmp == 0) ties_.push_back(c);
         return true;
       }
       smaller = reduces_to_fullerene(g, c);

@@ -71,17 +71,24 @@ class Generator {
                             const Fork* fork = nullptr, std::uint64_t budget = 0);
 
  private:
+  /// Where pentagons lie along a straight line of the triangulation from a reduction's r0,
+  /// walked a step at a time as comparisons need it: a leading 1, then a bit per step (0: not
+  /// started); the last step went from `from` to `to`.
+  struct Ray {
+    int bits = 0;
+    std::uint8_t from = 0;
+    std::uint8_t to = 0;
+  };
   struct Key {
     int size;
     int shape;
-    int inv;   // pentagons round r0 and the corner a0
-    // inv2, the pentagons round r1 and t0 and along straight rays from the row, in two parts
-    // computed as comparisons need them (0: not yet): `ring` (round r1 and t0, after a leading 1)
-    // and `rays` (the rays, after a leading 1; all rays have the same length, so comparing
-    // (ring, rays) in turn is comparing the whole bit string).
+    int inv;  // pentagons round r0 and the corner a0
+    // inv2, the pentagons round r1 and t0 and along two straight rays from r0, computed as
+    // comparisons need them: `ring` (round r1 and t0, after a leading 1; 0: not yet), then the
+    // rays through a0 and through t0, in that order, compared step by step (compare_keys).
     int ring;
-    int rays;
-    auto operator<=>(const Key&) const = default;
+    Ray ray_a;
+    Ray ray_t;
   };
   /// One of a parent's L0 views: the children of its L0 expansions compete with it.
   struct Rival {
@@ -96,11 +103,12 @@ class Generator {
     std::vector<Rival> list;
     std::array<std::int8_t, kL0Views> by_view{};
     std::vector<std::pair<int, int>> rows;  // the L0 rows (r0 < r1)
-    /// Per view of `list`, its ring and rays in the parent (ring 0: not yet computed) and the
+    /// Per view of `list`, its ring and whole rays in the parent (0: not yet computed) and the
     /// vertices they read: a child whose expansion rewrites none of them has the same ones.
     struct Inv2 {
       int ring = 0;
-      int rays = 0;
+      Ray ray_a;
+      Ray ray_t;
       VertexSet ring_reads;
       VertexSet ray_reads;
     };
@@ -128,9 +136,15 @@ class Generator {
   [[nodiscard]] Key key_of(const PlanarMap& g, const RowOp& row) const;
   /// With `reads`, the vertices whose neighbour lists or degrees were read are added to it.
   static void complete_ring(const PlanarMap& g, const RowOp& row, Key& key, VertexSet* reads = nullptr);
-  static void complete_rays(const PlanarMap& g, const RowOp& row, Key& key, VertexSet* reads = nullptr);
-  /// ka < kb, completing both keys first when their cheap parts are equal.
-  static bool settle(const PlanarMap& g, const RowOp& a, Key& ka, const RowOp& b, Key& kb);
+  /// Walks both rays of the key to their full length.
+  static void complete_rays(const PlanarMap& g, const RowOp& row, Key& key, VertexSet* reads);
+  /// Starts ray a (`through_a0`) or t of the view `row`.
+  static void start_ray(const PlanarMap& g, const RowOp& row, bool through_a0, Ray& ray);
+  /// One more step along the ray (in orientation s).
+  static void step_ray(const PlanarMap& g, int s, Ray& ray);
+  /// -1, 0 or 1 as ka is below, equal to or above kb: their cheap parts first, then their rings
+  /// (completed when needed), then their rays, walked side by side up to their first difference.
+  static int compare_keys(const PlanarMap& g, const RowOp& a, Key& ka, const RowOp& b, Key& kb);
   bool reduces_to_fullerene(const PlanarMap& g, const RowOp& row);
   void visit(int depth, int nauto);
 
