@@ -12,6 +12,7 @@
 
 #include "molstep/core/error.hpp"
 #include "molstep/fullerene/canonical.hpp"
+#include "molstep/fullerene/dual.hpp"
 #include "molstep/fullerene/expansion.hpp"
 #include "molstep/fullerene/generator.hpp"
 
@@ -93,6 +94,20 @@ TEST(FullereneGenerator, EveryIsomerIsAFullereneAndNoTwoAreIsomorphic) {
       codes.insert(canonical_code(as_triangulation(m)));
     });
     EXPECT_EQ(codes.size(), kAll.at(n)) << "C" << n;
+  }
+}
+
+// The roots of the search, the (5,0) nanotubes up to C500 among them, are fullerene duals.
+// Their neighbour lists used to come from a geometric sort alone, which misordered them from
+// C120 on: C140 was counted 5 isomers too many and the C120 nanotube was written broken.
+TEST(FullereneGenerator, SeedsAreFullerenesUpToTheLargestSize) {
+  const int largest = 2 * PlanarMap::kMaxVertices - 4;
+  const std::vector<Generator::Subtree> seeds = Generator(GeneratorOptions{largest, false, 0, 1}).seeds();
+  EXPECT_EQ(seeds.size(), 1U + (PlanarMap::kMaxVertices - 12) / 5 + 1);  // C28-Td, C20 .. C500
+  for (const Generator::Subtree& seed : seeds) {
+    SCOPED_TRACE("seed of " + std::to_string(seed.root.nv) + " faces");
+    expect_fullerene_dual(seed.root, 2 * seed.root.nv - 4);
+    EXPECT_NO_THROW(validate(as_triangulation(seed.root)));
   }
 }
 

@@ -65,25 +65,42 @@ Triangulation nanotube_5_0_dual(int rings) {
   p.push_back({0, 0, -height / 2});
   const int bottom = static_cast<int>(p.size()) - 1;
   const auto ring = [](int i, int a) { return 1 + 5 * (i - 1) + (a + 5) % 5; };
+  // Each face's neighbours in cyclic order, clockwise seen from outside: along its ring to
+  // a-1, the layer above (at angles a-1/2 and a+1/2, or the top face), along its ring to a+1,
+  // the layer below (at a+1/2 and a-1/2, or the bottom face).
   std::vector<std::vector<int>> nbrs(p.size());
+  for (int a = 0; a < 5; ++a) {
+    nbrs[0].push_back(ring(1, -a));
+    nbrs[bottom].push_back(ring(layers, a));
+  }
   for (int i = 1; i <= layers; ++i)
     for (int a = 0; a < 5; ++a) {
       auto& n = nbrs[ring(i, a)];
-      n = {ring(i, a - 1), ring(i, a + 1)};
+      n.push_back(ring(i, a - 1));
       if (i == 1) {
         n.push_back(0);
-        nbrs[0].push_back(ring(i, a));
       } else {
         n.insert(n.end(), {ring(i - 1, a), ring(i - 1, a + 1)});
       }
+      n.push_back(ring(i, a + 1));
       if (i == layers) {
         n.push_back(bottom);
-        nbrs[bottom].push_back(ring(i, a));
       } else {
         n.insert(n.end(), {ring(i + 1, a), ring(i + 1, a - 1)});
       }
     }
-  return with_rotation(p, nbrs);
+  // The geometric sort (with_rotation) only picks where each list starts, as it always has, so
+  // the generator's order is that of earlier versions. It cannot order the lists itself: seen
+  // from the origin, the faces near the ends of a long tube lie almost along its axis, and from
+  // C140 on their neighbours come out of order.
+  Triangulation t = with_rotation(p, nbrs);
+  for (int v = 0; v < t.size(); ++v) {
+    const auto& n = nbrs[static_cast<std::size_t>(v)];
+    const auto first = std::find(n.begin(), n.end(), t.adj[v][0]);
+    for (std::size_t k = 0; k < n.size(); ++k)
+      t.adj[v][k] = n[(static_cast<std::size_t>(first - n.begin()) + k) % n.size()];
+  }
+  return t;
 }
 
 Triangulation c28_td_dual() {
