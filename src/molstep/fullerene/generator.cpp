@@ -82,7 +82,7 @@ Generator::Generator(const GeneratorOptions& options) : options_(options) {
   // Parts are assigned where the search first reaches this size: late enough that there are
   // many subtrees to share out, early enough that the search above it, which every part repeats,
   // is a small share of the work. From C100 on, 20 faces short of the target, as BuckyGen, up to
-  // C126 (2.6 million subtrees; the 10 million nodes above them take about a minute); below,
+  // C126 (2.65 million subtrees; the 14.5 million nodes above them take over a minute); below,
   // 10 short of the target up to C60 (1,812 subtrees).
   split_nv_ = std::clamp(target_nv_ - 20, std::min(target_nv_ - 10, 32), kMaxSplitFaces);
   level_.resize(static_cast<std::size_t>(target_nv_) + 1);
