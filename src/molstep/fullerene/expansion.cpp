@@ -2,6 +2,7 @@
 #include "molstep/fullerene/expansion.hpp"
 
 #include <array>
+#include <initializer_list>
 
 namespace molstep::fullerene {
 namespace {
@@ -146,7 +147,77 @@ bool contract(PlanarMap& g, const RowOp& row) {
   return true;
 }
 
+namespace {
+/// expand() for an L0 expansion (m = 1, straight) of a fullerene dual, writing the lists that the
+/// general path's two splits leave, slot for slot, without its checks: in a fullerene dual (no
+/// separating triangles, degrees 5 and 6) the path a0 t0 t1 z and the vertices beside it are
+/// distinct, so the expansion succeeds once z is the vertex two places on from t0 round t1.
+/// Around t0 (in orientation s) lie a0, u, w, t1; around t1, t0, w, z. The new r0 takes u and w
+/// from t0, r1 takes w from t1.
+bool expand_l0(PlanarMap& g, const Expansion& e, RowOp& row) {
+  constexpr int mask = PlanarMap::kMaxDegree - 1;
+  const int s = e.s;
+  const int a0 = e.a0;
+  const int t0 = e.t0;
+  const int z = e.z;
+  const int r0 = g.nv;
+  const int r1 = g.nv + 1;
+  const int d0 = g.deg[t0];
+  const int i0 = g.index_of(t0, a0);
+  if (i0 < 0) return false;
+  const int iu = (i0 + s + d0) % d0;
+  const int iw = (i0 + 2 * s + d0) % d0;
+  const int u = g.adj[t0][iu];
+  const int w = g.adj[t0][iw];
+  const int t1 = g.adj[t0][(i0 + 3 * s + d0) % d0];
+  const int d1 = g.deg[t1];
+  const int iz = g.index_of(t1, z);
+  if (iz < 0 || g.adj[t1][(iz - 2 * s + d1) % d1] != t0) return false;
+  // t0 and t1: their lists turned to start at w and z, u and w replaced by r0 and r1.
+  std::array<std::uint8_t, PlanarMap::kMaxDegree> l0{};
+  std::array<std::uint8_t, PlanarMap::kMaxDegree> l1{};
+  for (int j = 0; j < d0; ++j) l0[j & mask] = g.adj[t0][(iw + j) % d0];
+  for (int j = 0; j < d1; ++j) l1[j & mask] = g.adj[t1][(iz + j) % d1];
+  for (int j = 0; j < d0; ++j) {
+    if (l0[j & mask] == u) l0[j & mask] = static_cast<std::uint8_t>(r0);
+    if (l0[j & mask] == w) l0[j & mask] = static_cast<std::uint8_t>(r1);
+  }
+  for (int j = 0; j < d1; ++j)
+    if (l1[j & mask] == w) l1[j & mask] = static_cast<std::uint8_t>(r1);
+  g.adj[t0] = l0;
+  g.adj[t1] = l1;
+  g.replace(u, t0, r0);
+  g.replace(w, t0, r0);
+  g.replace(w, t1, r1);
+  const auto set = [&g](int v, std::initializer_list<int> list) {
+    int i = 0;
+    for (const int x : list) g.adj[v][i++ & mask] = static_cast<std::uint8_t>(x);
+    g.deg[v] = static_cast<std::uint8_t>(list.size());
+  };
+  if (s > 0) {
+    set(r0, {t0, a0, u, w, r1});
+    set(r1, {t1, t0, r0, w, z});
+  } else {
+    set(r0, {t0, r1, w, u, a0});
+    set(r1, {t1, z, w, r0, t0});
+  }
+  // r0 goes in just before t0 round a0, r1 just after t1 round z (in orientation s).
+  const int xa = g.index_of(a0, t0);
+  g.insert_at(a0, s > 0 ? xa : xa + 1, r0);
+  const int xz = g.index_of(z, t1);
+  g.insert_at(z, s > 0 ? xz + 1 : xz, r1);
+  g.nv += 2;
+  g.move_pentagon(a0, r0);
+  g.move_pentagon(z, r1);
+  row = RowOp{r0, r1, s, 1, -1};
+  return true;
+}
+}  // namespace
+
 bool expand(PlanarMap& g, const Expansion& e, RowOp& row) {
+  if (e.m == 1 && e.bend < 0 && e.z >= 0 && g.nv + 2 <= PlanarMap::kMaxVertices && g.deg[e.a0] == 5 &&
+      g.deg[e.z] == 5)
+    return expand_l0(g, e, row);
   const int m = e.m;
   const int s = e.s;
   if (g.nv + m + 1 > PlanarMap::kMaxVertices || g.deg[e.a0] != 5) return false;

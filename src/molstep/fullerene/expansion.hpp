@@ -44,6 +44,7 @@ struct Expansion {
 
 /// Applies `e` to g in place; the new row is numbered g.nv, g.nv+1, ... On success returns true
 /// and `row` is the view of the new row from r_0; on failure g is left in an unusable state.
+/// g must be a fullerene dual: an L0 expansion with its z set takes a short path that relies on it.
 bool expand(PlanarMap& g, const Expansion& e, RowOp& row);
 
 /// Calls f(const Expansion&, const VertexSet& changed) for every expansion of h adding at most
