@@ -158,6 +158,9 @@ inline VertexSet first_leg(const PlanarMap& h, int a0, int t0, int in0, int t1, 
 // direction, t1 three places on around t0 (in0 = index of a0 around t0, in1 = of t0 around t1).
 template <class G>
 void for_each_first_leg(const PlanarMap& h, unsigned starts, G&& g);
+/// The two first legs from a0 through its k-th neighbour (s = 1, then -1).
+template <class G>
+void for_each_first_leg_of(const PlanarMap& h, int a0, int k, G&& g);
 
 /// Every first leg of h (all twelve pentagons) in for_each_first_leg's order, kept so that the
 /// L0 pass and the pass over 3-vertex expansions walk them once.
@@ -168,14 +171,34 @@ struct FirstLegs {
   };
   std::array<Leg, 12 * 5 * 2> legs;
   void fill(const PlanarMap& h) {
-    int n = 0;
-    for_each_first_leg(h, 0xfffU, [&](int a0, int t0, int in0, int t1, int in1, int s) {
-      legs[static_cast<std::size_t>(n)] = Leg{static_cast<std::uint8_t>(n / 10), static_cast<std::uint8_t>(a0),
-                                              static_cast<std::uint8_t>(t0),  static_cast<std::uint8_t>(in0),
-                                              static_cast<std::uint8_t>(t1),  static_cast<std::uint8_t>(in1),
-                                              static_cast<std::int8_t>(s)};
-      ++n;
-    });
+    for (int p = 0; p < 12; ++p)
+      for (int k = 0; k < 5; ++k) fill_pair(h, p, k);
+  }
+  /// fill(h) for h made from the map `parent` (whose legs these were) by an expansion that
+  /// rewrote the neighbour lists of `changed` (and moved pentagons only where it rewrote them): a
+  /// leg reads the lists of a0, t0 and t1 only, so the others are kept.
+  void update(const PlanarMap& h, const VertexSet& changed) {
+    for (int p = 0; p < 12; ++p) {
+      const Leg* pair = &legs[static_cast<std::size_t>(p * 10)];
+      if (pair->a0 != h.pentagons[static_cast<std::size_t>(p)] || changed.has(pair->a0)) {
+        for (int k = 0; k < 5; ++k) fill_pair(h, p, k);
+        continue;
+      }
+      for (int k = 0; k < 5; ++k, pair += 2)
+        if (changed.has(pair[0].t0) || changed.has(pair[0].t1) || changed.has(pair[1].t1)) fill_pair(h, p, k);
+    }
+  }
+  /// The two legs from pentagon p through its k-th neighbour.
+  void fill_pair(const PlanarMap& h, int p, int k) {
+    int n = (p * 5 + k) * 2;
+    for_each_first_leg_of(h, h.pentagons[static_cast<std::size_t>(p)], k,
+                          [&](int a0, int t0, int in0, int t1, int in1, int s) {
+                            legs[static_cast<std::size_t>(n++)] =
+                                Leg{static_cast<std::uint8_t>(p),   static_cast<std::uint8_t>(a0),
+                                    static_cast<std::uint8_t>(t0),  static_cast<std::uint8_t>(in0),
+                                    static_cast<std::uint8_t>(t1),  static_cast<std::uint8_t>(in1),
+                                    static_cast<std::int8_t>(s)};
+                          });
   }
   /// for_each_first_leg(h, starts, g) for the h these legs were filled from.
   template <class G>
@@ -186,24 +209,26 @@ struct FirstLegs {
 };
 
 template <class G>
+void for_each_first_leg_of(const PlanarMap& h, int a0, int k, G&& g) {
+  const int t0 = h.adj[a0][k];
+  const int in0 = h.index_of(t0, a0);
+  const int t1 = h.at(t0, in0, 3);
+  const int in1 = h.index_of(t1, t0);
+  g(a0, t0, in0, t1, in1, 1);
+  // Round a hexagon, three places on is the same both ways.
+  if (h.deg[t0] == 6) {
+    g(a0, t0, in0, t1, in1, -1);
+  } else {
+    const int back = h.at(t0, in0, -3);
+    g(a0, t0, in0, back, h.index_of(back, t0), -1);
+  }
+}
+
+template <class G>
 void for_each_first_leg(const PlanarMap& h, unsigned starts, G&& g) {
   for (int p = 0; p < 12; ++p) {
     if ((starts >> p & 1U) == 0) continue;
-    const int a0 = h.pentagons[static_cast<std::size_t>(p)];
-    for (int k = 0; k < 5; ++k) {
-      const int t0 = h.adj[a0][k];
-      const int in0 = h.index_of(t0, a0);
-      const int t1 = h.at(t0, in0, 3);
-      const int in1 = h.index_of(t1, t0);
-      g(a0, t0, in0, t1, in1, 1);
-      // Round a hexagon, three places on is the same both ways.
-      if (h.deg[t0] == 6) {
-        g(a0, t0, in0, t1, in1, -1);
-      } else {
-        const int back = h.at(t0, in0, -3);
-        g(a0, t0, in0, back, h.index_of(back, t0), -1);
-      }
-    }
+    for (int k = 0; k < 5; ++k) for_each_first_leg_of(h, h.pentagons[static_cast<std::size_t>(p)], k, g);
   }
 }
 

@@ -91,6 +91,8 @@ Generator::Generator(const GeneratorOptions& options) : options_(options) {
   rivals_.resize(level_.size());
   row_bits_.resize(level_.size());
   legs_.resize(level_.size());
+  legs_filled_.assign(level_.size(), false);
+  made_by_.resize(level_.size());
   row_near_.resize(level_.size());
   ipr_pairs_.resize(level_.size());
   for (int nv = 0; nv <= target_nv_; ++nv) max_canonical_.push_back(max_canonical_size(nv));
@@ -334,12 +336,14 @@ void Generator::search(int depth, int nauto) {
       if (l.size >= e.size()) break;
       if (!l.row.meets(changed)) return;
     }
+    // The inv of the new row's views from r0 and from r1, predicted for an L0 expansion (-1: not).
+    int inv_a = -1;
+    int inv_b = -1;
     if (e.m == 1) {
       // Only the predicted part of the key is compared (inv2 is not predicted): the row's better
       // end against the parent's L0 views that survive untouched.
-      const int inv_a = predicted_l0_inv(h, e);
+      inv_a = predicted_l0_inv(h, e);
       int mine = inv_a;
-      int inv_b = -1;  // -1: not yet predicted
       if (best_rival < mine) {
         inv_b = predicted_l0_inv(h, other_end(h, e));
         mine = std::min(mine, inv_b);
@@ -347,14 +351,13 @@ void Generator::search(int depth, int nauto) {
       if (best_rival < mine)
         for (Rival& r : rivals)
           if (r.key.inv < mine && untouched(h, r, changed)) return;
-      for (Rival& r : rivals) r.untouched = untouched(h, r, changed);
       // A rival that ties on inv and whose ring survives beats the child when its ring is
       // smaller than that of the row's better end (predicted too).
       if (best_rival <= mine) {
         int mine_ring = 0;  // 0: not yet predicted
         for (std::size_t i = 0; i < rivals.size(); ++i) {
-          const Rival& r = rivals[i];
-          if (!r.untouched || r.key.inv != mine) continue;
+          Rival& r = rivals[i];
+          if (r.key.inv != mine || !untouched(h, r, changed)) continue;
           const Rivals::Inv2& c = parent_ring(h, known, i);
           if (c.ring_reads.meets(changed)) continue;
           if (mine_ring == 0) {
@@ -369,6 +372,8 @@ void Generator::search(int depth, int nauto) {
           if (c.ring < mine_ring) return;
         }
       }
+      // The child is built: is_canonical takes the parent's views that it keeps.
+      for (Rival& r : rivals) r.untouched = untouched(h, r, changed);
     }
     g.copy_from(h);
     RowOp row;
@@ -380,16 +385,27 @@ void Generator::search(int depth, int nauto) {
     rivals_[static_cast<std::size_t>(depth) + 1].carried = false;
     Rivals* carry = l0 && g.nv < target_nv_ ? &rivals_[static_cast<std::size_t>(depth) + 1] : nullptr;
     if (!is_canonical(g, row, l0, l0 ? &known : nullptr, carry, child_auto, nauto > 1 ? &code : nullptr,
-                      l0 ? &h : nullptr, &changed))
+                      l0 ? &h : nullptr, &changed, {inv_a, inv_b}))
       return;
     if (nauto > 1 && !seen.insert(code).second) return;
+    made_by_[static_cast<std::size_t>(depth) + 1] = changed;
     visit(depth + 1, child_auto);
   };
   // The first legs of the expansion paths are walked once for both passes.
   const bool l0_pass = max_size >= 2 && !dead(h.nv + 2) && !(options_.ipr && h.nv + 2 == target_nv_);
   const bool size3_pass = max_size == 3 && !dead(h.nv + 3);
+  // A child's legs are its parent's, redone where the expansion rewrote the lists they read.
   FirstLegs& legs = legs_[static_cast<std::size_t>(depth)];
-  if (l0_pass || size3_pass) legs.fill(h);
+  const bool legs_filled = l0_pass || size3_pass;
+  if (legs_filled) {
+    if (depth > 0 && legs_filled_[static_cast<std::size_t>(depth) - 1]) {
+      legs = legs_[static_cast<std::size_t>(depth) - 1];
+      legs.update(h, made_by_[static_cast<std::size_t>(depth)]);
+    } else {
+      legs.fill(h);
+    }
+  }
+  legs_filled_[static_cast<std::size_t>(depth)] = legs_filled;
   if (l0_pass) for_each_l0_expansion(h, legs, consider);
   // Every expansion of 3 vertices must rewrite a vertex of each L0 row (see consider): that is
   // tested on the vertices it rewrites before they are collected into a set; and none is kept
@@ -448,7 +464,8 @@ unsigned Generator::pentagons_near(const PlanarMap& h, int v, int w) {
   return near;
 }
 
-Generator::Key Generator::key_of(const PlanarMap& g, const RowOp& row) const {
+Generator::Key Generator::key_of(const PlanarMap& g, const RowOp& row, int inv_known) const {
+  if (inv_known >= 0) return Key{row.size(), row.bend + 1, inv_known, 0, {}, {}};
   // Pentagon pattern around r0 (from r1) and around the corner a0 (from r0), in orientation s.
   int inv = 0;
   const int k = g.index_of(row.r0, row.r1);
@@ -603,16 +620,16 @@ bool same_view(const RowOp& a, const RowOp& b) {
 
 bool Generator::is_canonical(const PlanarMap& g, const RowOp& row, bool either_end, const Rivals* known,
                              Rivals* carry, int& nauto, std::string* code, const PlanarMap* parent,
-                             const VertexSet* changed) {
+                             const VertexSet* changed, std::array<int, 2> inv_hint) {
   if (carry != nullptr) {
     carry->carried = false;
     carry->list.clear();
     carry->by_view.fill(-1);
   }
   RowOp mine_row = row;
-  Key mine = key_of(g, row);
+  Key mine = key_of(g, row, inv_hint[0]);
   RowOp other = reversed(g, row);
-  Key theirs = key_of(g, other);
+  Key theirs = key_of(g, other, inv_hint[1]);
   const int ends = compare_keys(g, other, theirs, mine_row, mine);
   if (ends < 0) {
     if (!either_end) return false;

@@ -130,10 +130,10 @@ class Generator {
   /// the expansion rewrote.
   bool is_canonical(const PlanarMap& g, const RowOp& row, bool either_end, const Rivals* known, Rivals* carry,
                     int& nauto, std::string* code, const PlanarMap* parent = nullptr,
-                    const VertexSet* changed = nullptr);
+                    const VertexSet* changed = nullptr, std::array<int, 2> inv_hint = {-1, -1});
   /// The key without inv2 (left 0); complete_ring() and complete_rays() add it when a
-  /// comparison needs it.
-  [[nodiscard]] Key key_of(const PlanarMap& g, const RowOp& row) const;
+  /// comparison needs it. `inv_known` (when not -1) is its inv, known beforehand.
+  [[nodiscard]] Key key_of(const PlanarMap& g, const RowOp& row, int inv_known = -1) const;
   /// With `reads`, the vertices whose neighbour lists or degrees were read are added to it.
   static void complete_ring(const PlanarMap& g, const RowOp& row, Key& key, VertexSet* reads = nullptr);
   /// Walks both rays of the key to their full length.
@@ -170,6 +170,8 @@ class Generator {
   /// between uses).
   std::vector<std::array<std::uint64_t, PlanarMap::kMaxVertices>> row_near_;
   std::vector<FirstLegs> legs_;  // per level: the parent's first legs (expansion_walks.hpp)
+  std::vector<bool> legs_filled_;  // per level: legs_ holds the first legs of level_'s map
+  std::vector<VertexSet> made_by_;  // per level: the vertices the expansion making level_'s map rewrote
   /// The inv of the child's new row seen from r0 after the L0 expansion e, read from h (e.z set,
   /// as the L0 walk and other_end set it).
   [[nodiscard]] static int predicted_l0_inv(const PlanarMap& h, const Expansion& e);
