@@ -181,6 +181,43 @@ TEST(FullereneGenerator, ExpansionIsUndoneByItsReduction) {
   EXPECT_GT(checked, 10000);
 }
 
+TEST(FullereneGenerator, L0ExpansionsShortPathWritesTheGeneralPathsMaps) {
+  // expand() takes an L0 expansion with its far end z set by a short path; without z it goes
+  // the general way (two splits). Both must leave the same map, slot for slot: the order of the
+  // isomers depends on it. Every L0 expansion of every isomer up to C60, and of C30 (where a
+  // path's ends sit close together).
+  int checked = 0;
+  for (const int atoms : {30, 40, 50, 60}) {
+    Generator g(GeneratorOptions{atoms, false, 0, 1});
+    g.run([&](const PlanarMap& h) {
+      for_each_expansion(h, 2, [&](const Expansion& e, const VertexSet&) {
+        ASSERT_EQ(e.m, 1);
+        ASSERT_GE(e.z, 0);
+        PlanarMap fast;
+        fast.copy_from(h);
+        RowOp fast_row;
+        ASSERT_TRUE(expand(fast, e, fast_row));
+        Expansion general_e = e;
+        general_e.z = -1;
+        PlanarMap general;
+        general.copy_from(h);
+        RowOp general_row;
+        ASSERT_TRUE(expand(general, general_e, general_row));
+        ASSERT_EQ(fast.nv, general.nv);
+        ASSERT_EQ(fast.pentagons, general.pentagons);
+        ASSERT_EQ(fast_row.r0, general_row.r0);
+        ASSERT_EQ(fast_row.r1, general_row.r1);
+        for (int v = 0; v < fast.nv; ++v) {
+          ASSERT_EQ(fast.deg[v], general.deg[v]) << "vertex " << v;
+          for (int i = 0; i < fast.deg[v]; ++i) ASSERT_EQ(fast.adj[v][i], general.adj[v][i]) << "vertex " << v;
+        }
+        ++checked;
+      });
+    });
+  }
+  EXPECT_GT(checked, 20000);
+}
+
 /// Same expansion: same start, direction, shape and length.
 bool same_expansion(const Expansion& a, const Expansion& b) {
   return a.a0 == b.a0 && a.t0 == b.t0 && a.s == b.s && a.m == b.m && a.bend == b.bend && a.z == b.z;

@@ -174,7 +174,7 @@ struct FirstLegs {
     for (int p = 0; p < 12; ++p)
       for (int k = 0; k < 5; ++k) fill_pair(h, p, k);
   }
-  /// fill(h) for h made from the map `parent` (whose legs these were) by an expansion that
+  /// fill(h) when these legs are those of h's parent and h was made from it by an expansion that
   /// rewrote the neighbour lists of `changed` (and moved pentagons only where it rewrote them): a
   /// leg reads the lists of a0, t0 and t1 only, so the others are kept.
   void update(const PlanarMap& h, const VertexSet& changed) {
