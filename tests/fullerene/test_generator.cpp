@@ -184,8 +184,8 @@ TEST(FullereneGenerator, ExpansionIsUndoneByItsReduction) {
 TEST(FullereneGenerator, L0ExpansionsShortPathWritesTheGeneralPathsMaps) {
   // expand() takes an L0 expansion with its far end z set by a short path; without z it goes
   // the general way (two splits). Both must leave the same map, slot for slot: the order of the
-  // isomers depends on it. Every L0 expansion of every isomer up to C60, and of C30 (where a
-  // path's ends sit close together).
+  // isomers depends on it. Every L0 expansion of every isomer of C30 (where a path's ends sit
+  // close together), C40, C50 and C60.
   int checked = 0;
   for (const int atoms : {30, 40, 50, 60}) {
     Generator g(GeneratorOptions{atoms, false, 0, 1});
