@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <map>
@@ -15,6 +16,8 @@
 #include "molstep/fullerene/dual.hpp"
 #include "molstep/fullerene/expansion.hpp"
 #include "molstep/fullerene/generator.hpp"
+#include "molstep/fullerene/ipr_roots.hpp"
+#include "molstep/fullerene/spiral.hpp"
 
 namespace molstep::fullerene {
 namespace {
@@ -52,16 +55,16 @@ void expect_counts(const std::map<int, std::uint64_t>& table, int lo, int hi, bo
 
 TEST(FullereneGenerator, CountsAllIsomersC20ToC76) { expect_counts(kAll, 20, 76, false); }
 
-TEST(FullereneGenerator, CountsIprIsomersC60ToC80) { expect_counts(kIpr, 60, 80, true); }
+TEST(FullereneGenerator, CountsIprIsomersC60ToC100) { expect_counts(kIpr, 60, 100, true); }
 
 TEST(FullereneGenerator, CountsAllIsomersC78ToC100Large) {
   if (!large_tests()) GTEST_SKIP() << "set MOLSTEP_LARGE_TESTS=1 to count C78..C100";
   expect_counts(kAll, 78, 100, false);
 }
 
-TEST(FullereneGenerator, CountsIprIsomersC82ToC120Large) {
-  if (!large_tests()) GTEST_SKIP() << "set MOLSTEP_LARGE_TESTS=1 to count IPR C82..C120";
-  expect_counts(kIpr, 82, 120, true);
+TEST(FullereneGenerator, CountsIprIsomersC102ToC120Large) {
+  if (!large_tests()) GTEST_SKIP() << "set MOLSTEP_LARGE_TESTS=1 to count IPR C102..C120";
+  expect_counts(kIpr, 102, 120, true);
 }
 
 /// Degrees 5/6, twelve 5s, every neighbour list free of repeats and symmetric, every corner a
@@ -111,20 +114,83 @@ TEST(FullereneGenerator, SeedsAreFullerenesUpToTheLargestSize) {
   }
 }
 
-// --ipr prunes the search where no IPR isomer can lie below (dead(), the last levels' pairs of
-// adjacent pentagons): it must give exactly the IPR isomers of the whole search, in its order.
-TEST(FullereneGenerator, IprSearchGivesTheIprIsomersOfTheWholeSearch) {
-  for (const int n : {84, 90}) {
-    std::vector<std::string> whole, ipr;
-    Generator all(GeneratorOptions{n, false, 0, 1});
-    all.run([&](const PlanarMap& m) {
-      if (is_ipr(m)) whole.push_back(canonical_code(as_triangulation(m)));
-    });
-    Generator pruned(GeneratorOptions{n, true, 0, 1});
-    pruned.run([&](const PlanarMap& m) { ipr.push_back(canonical_code(as_triangulation(m))); });
-    EXPECT_EQ(ipr.size(), kIpr.at(n)) << "C" << n;
-    EXPECT_EQ(ipr, whole) << "C" << n;
+std::vector<std::string> codes_of(const GeneratorOptions& options, bool only_ipr) {
+  std::vector<std::string> codes;
+  Generator(options).run([&](const PlanarMap& m) {
+    if (!only_ipr || is_ipr(m)) codes.push_back(canonical_code(as_triangulation(m)));
+  });
+  return codes;
+}
+
+// --ipr searches within IPR fullerenes up to C140 (ipr_search.cpp) and, past that, the whole
+// space pruned where no IPR isomer can lie below (dead(), the last levels' pairs of adjacent
+// pentagons). Both must give exactly the IPR isomers of the whole search: the pruned one in its
+// order, the one within IPR fullerenes in its own.
+TEST(FullereneGenerator, IprSearchesGiveTheIprIsomersOfTheWholeSearch) {
+  // C96 is the first size with an irreducible nanotube whose only IPR reductions are long rows that
+  // wind round it (their expansions do not exist for the search).
+  for (const int n : {84, 96}) {
+    const std::vector<std::string> whole = codes_of(GeneratorOptions{n, false, 0, 1}, true);
+    GeneratorOptions pruned{n, true, 0, 1};
+    pruned.ipr_whole_search = true;
+    EXPECT_EQ(codes_of(pruned, false), whole) << "C" << n;
+    std::vector<std::string> within = codes_of(GeneratorOptions{n, true, 0, 1}, false);
+    EXPECT_EQ(within.size(), kIpr.at(n)) << "C" << n;
+    std::vector<std::string> sorted_whole = whole;
+    std::sort(within.begin(), within.end());
+    std::sort(sorted_whole.begin(), sorted_whole.end());
+    EXPECT_EQ(within, sorted_whole) << "C" << n;
   }
+}
+
+// The search within IPR fullerenes starts from the irreducible ones: the stored list must be
+// exactly those of the whole search (recomputed here up to C90; bench/fullerene_irreducible_ipr.cpp
+// does it up to C140, as MOLSTEP_LARGE_TESTS does up to C110).
+TEST(FullereneGenerator, IrreducibleIprListIsComplete) {
+  const int last = large_tests() ? 110 : 90;
+  std::vector<std::string> stored;
+  for (const Spiral& s : irreducible_ipr_fullerenes())
+    if (s.atoms <= last) stored.push_back(format_spiral(s));
+  std::vector<std::string> found;
+  for (int n = 60; n <= last; n += 2) {
+    GeneratorOptions whole{n, true, 0, 1};
+    whole.ipr_whole_search = true;
+    Generator(whole).run([&](const PlanarMap& m) {
+      if (!reduces_to_smaller_ipr(m)) found.push_back(format_spiral(canonical_general_spiral(as_triangulation(m))));
+    });
+  }
+  EXPECT_EQ(found, stored);
+  // Every stored spiral is its isomer's canonical one and names an IPR fullerene.
+  for (const Spiral& s : irreducible_ipr_fullerenes()) {
+    const Triangulation t = triangulation_from_spiral(s);
+    EXPECT_EQ(canonical_general_spiral(t), s) << format_spiral(s);
+    EXPECT_TRUE(is_ipr(as_planar_map(t))) << format_spiral(s);
+  }
+}
+
+// A reduction within IPR fullerenes is read off the map for short rows: it must agree with
+// contracting a copy, on every reduction of every IPR isomer of C100 and C110.
+TEST(FullereneGenerator, ReductionWithinIprReadOffTheMapAgreesWithContracting) {
+  int checked = 0;
+  PlanarMap scratch;
+  PlanarMap reduced;
+  for (const int n : {100, 110})
+    Generator(GeneratorOptions{n, true, 0, 1}).run([&](const PlanarMap& g) {
+      for_each_reduction(g, kRowsAlwaysValid, [&](const RowOp& row) {
+        reduced.copy_from(g);
+        const bool contracted = contract(reduced, row) && is_ipr(reduced);
+        if (reduces_within_ipr(g, row, scratch)) {
+          EXPECT_TRUE(contracted);
+          ++checked;
+        } else if (contracted) {
+          // Refused although it contracts to an IPR fullerene: only for a row whose expansion
+          // would walk a vertex twice (none this short in these spaces).
+          ADD_FAILURE() << "C" << n << " row from " << row.r0;
+        }
+        return true;
+      });
+    });
+  EXPECT_GT(checked, 10000);
 }
 
 TEST(FullereneGenerator, PartsPartitionTheIsomerSpace) {

@@ -129,16 +129,24 @@ Expansion other_end(const PlanarMap& h, const Expansion& e) {
   return Expansion{e.z, ring(h, t1, e.t0, e.s), e.s, 1, -1, e.a0};
 }
 
-bool contract(PlanarMap& g, const RowOp& row) {
-  std::array<int, PlanarMap::kMaxVertices> path;
-  std::array<int, PlanarMap::kMaxVertices> target;
-  if (!walk_row(g, row, path.data())) return false;
+bool row_slides(const PlanarMap& g, const RowOp& row, int* path, int* target, std::array<int, 2>& corners) {
+  if (!walk_row(g, row, path)) return false;
   const int m = row.m;
   const int s = row.s;
   target[0] = ring(g, path[0], path[1], s);
   for (int j = 1; j < m; ++j)
     target[j] = ring(g, path[j], path[j - 1], (row.bend < 0 || j <= row.bend ? 4 : 5) * s);
   target[m] = ring(g, path[m], path[m - 1], (row.bend < 0 ? 3 : 4) * s);
+  corners = {ring(g, path[0], path[1], 2 * s), ring(g, path[m], path[m - 1], (row.bend < 0 ? 2 : 3) * s)};
+  return true;
+}
+
+bool contract(PlanarMap& g, const RowOp& row) {
+  std::array<int, PlanarMap::kMaxVertices> path;
+  std::array<int, PlanarMap::kMaxVertices> target;
+  std::array<int, 2> corners{};
+  if (!row_slides(g, row, path.data(), target.data(), corners)) return false;
+  const int m = row.m;
   for (int j = 0; j <= m; ++j)
     if (!contract_into(g, path[j], target[j])) return false;
   for (int v = 0; v < g.nv; ++v)

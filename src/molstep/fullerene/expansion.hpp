@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <array>
+
 #include "molstep/fullerene/planar_map.hpp"
 
 namespace molstep::fullerene {
@@ -28,6 +30,16 @@ struct RowOp {
 
   [[nodiscard]] int size() const { return m + 1; }
 };
+
+/// True when a and b are the same view of the same reduction.
+[[nodiscard]] inline bool same_view(const RowOp& a, const RowOp& b) {
+  return a.r0 == b.r0 && a.r1 == b.r1 && a.s == b.s && a.bend == b.bend && a.m == b.m;
+}
+
+/// A row of at most this many vertices cannot wrap round a fullerene dual far enough to make the
+/// closing zip of contract() meet itself (measured: the first failing rows have 6 vertices; the
+/// generator's counts tests cover this), so contract() always succeeds on it.
+inline constexpr int kRowsAlwaysValid = 5;
 
 /// An expansion of a triangulation: the new row is inserted beside the path that leaves the
 /// degree-5 vertex a0 through its neighbour t0.
@@ -97,6 +109,11 @@ void for_each_l0_reduction(const PlanarMap& g, F&& f);
 
 /// The other view of the same reduction (seen from r_m).
 [[nodiscard]] RowOp reversed(const PlanarMap& g, const RowOp& row);
+
+/// Walks the row of `row` into path[0..m] as walk_row() does, and writes where contract() slides
+/// each of its vertices (the neighbour r_j merges into) to target[0..m], and the two corners that
+/// lose a neighbour (and become degree-5 vertices) to corners; false as walk_row().
+bool row_slides(const PlanarMap& g, const RowOp& row, int* path, int* target, std::array<int, 2>& corners);
 
 /// Performs the reduction in place (row vertices are left with degree 0). Returns false when the
 /// result is not a fullerene dual (a multiple edge or a degree outside 5..6).

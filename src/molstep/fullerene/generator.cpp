@@ -12,6 +12,7 @@
 
 #include "molstep/core/error.hpp"
 #include "molstep/fullerene/canonical.hpp"
+#include "molstep/fullerene/ipr_roots.hpp"
 #include "molstep/fullerene/seeds.hpp"
 
 namespace molstep::fullerene {
@@ -19,7 +20,6 @@ namespace {
 // Reductions of a parent up to this size are kept to prune its expansions; larger ones rarely
 // prune anything the small ones do not.
 constexpr int kLastingSize = 5;
-constexpr int kAlwaysValid = 5;
 // Length of the straight rays in the second part of a reduction's key (BuckyGen found 7 best for
 // its similar "path colours"). The first step of each lies round a0 or t0, which inv and ring
 // have compared already, so only the other six are read.
@@ -66,6 +66,9 @@ bool Generator::dead(int child_nv) const {
   // C140 (where that size is 3), r = 1, 2 or 4.
   const int r = target_nv_ - child_nv;
   if (r == 1) return true;
+  // Within IPR fullerenes every expansion adds three vertices or more (an L0 expansion leaves
+  // its new row's ends, two pentagons, adjacent), of any size.
+  if (ipr_tree_) return r == 2;
   if (!options_.ipr || r <= 0) return false;
   const int largest = max_canonical_[static_cast<std::size_t>(target_nv_)];
   for (int last = 3; last <= largest; ++last)
@@ -75,6 +78,7 @@ bool Generator::dead(int child_nv) const {
 
 Generator::Generator(const GeneratorOptions& options) : options_(options) {
   check_atom_count(options.atoms);
+  ipr_tree_ = options.ipr && !options.ipr_whole_search && options.atoms <= kIrreducibleIprComplete;
   if (options.parts < 1 || options.part < 0 || options.part >= options.parts)
     throw Error("part " + std::to_string(options.part + 1) + "/" + std::to_string(options.parts) +
                 " does not exist: parts are numbered 1.." + std::to_string(options.parts));
@@ -85,6 +89,9 @@ Generator::Generator(const GeneratorOptions& options) : options_(options) {
   // C126 (2.65 million subtrees; the 14.5 million nodes above them take over a minute); below,
   // 10 short of the target up to C60 (1,812 subtrees).
   split_nv_ = std::clamp(target_nv_ - 20, std::min(target_nv_ - 10, 32), kMaxSplitFaces);
+  // Within IPR fullerenes the search above C_{N-20} is small and the nodes that reach it are many
+  // (at C140: the IPR isomers up to C118, about 26,000 nodes, above over 10,000 subtrees).
+  if (ipr_tree_) split_nv_ = target_nv_ - 10;
   level_.resize(static_cast<std::size_t>(target_nv_) + 1);
   seen_.resize(level_.size());
   lasting_.resize(level_.size());
@@ -95,11 +102,21 @@ Generator::Generator(const GeneratorOptions& options) : options_(options) {
   made_by_.resize(level_.size());
   row_near_.resize(level_.size());
   ipr_pairs_.resize(level_.size());
+  ipr_lasting_.resize(level_.size());
   for (int nv = 0; nv <= target_nv_; ++nv) max_canonical_.push_back(max_canonical_size(nv));
   code_a_.resize(static_cast<std::size_t>(bfs_code_length(target_nv_)));
 }
 
 std::vector<Generator::Subtree> Generator::seeds() const {
+  if (ipr_tree_) {
+    // Within IPR fullerenes the search grows from the irreducible ones, each checked for repeats
+    // among its children as the seeds below are.
+    std::vector<Subtree> roots;
+    for (const Spiral& irreducible : irreducible_ipr_fullerenes())
+      if (irreducible.atoms <= options_.atoms)
+        roots.push_back(Subtree{as_planar_map(triangulation_from_spiral(irreducible)), 2});
+    return roots;
+  }
   std::vector<Triangulation> seeds{c28_td_dual()};
   for (int rings = 0; 12 + 5 * rings <= target_nv_; ++rings) seeds.push_back(nanotube_5_0_dual(rings));
   std::vector<Subtree> roots;
@@ -264,6 +281,10 @@ bool Generator::ipr_below(const PlanarMap& h, std::size_t level, int child_nv, c
 }
 
 void Generator::search(int depth, int nauto) {
+  if (ipr_tree_) {
+    ipr_search(depth, nauto);
+    return;
+  }
   const PlanarMap& h = level_[depth];
   PlanarMap& g = level_[depth + 1];
   auto& seen = seen_[depth];
@@ -577,10 +598,7 @@ int Generator::predicted_l0_inv(const PlanarMap& h, const Expansion& e) {
 }
 
 bool Generator::reduces_to_fullerene(const PlanarMap& g, const RowOp& row) {
-  // A row of at most kAlwaysValid vertices cannot wrap round the cage far enough to make the
-  // closing zip meet itself (measured: the first failing rows have 6 vertices); the counts test
-  // covers this shortcut.
-  if (row.size() <= kAlwaysValid) return true;
+  if (row.size() <= kRowsAlwaysValid) return true;
   scratch_.copy_from(g);
   return contract(scratch_, row);
 }
@@ -612,11 +630,6 @@ int Generator::compare_keys(const PlanarMap& g, const RowOp& a, Key& ka, const R
   return 0;
 }
 
-namespace {
-bool same_view(const RowOp& a, const RowOp& b) {
-  return a.r0 == b.r0 && a.r1 == b.r1 && a.s == b.s && a.bend == b.bend && a.m == b.m;
-}
-}  // namespace
 
 bool Generator::is_canonical(const PlanarMap& g, const RowOp& row, bool either_end, const Rivals* known,
                              Rivals* carry, int& nauto, std::string* code, const PlanarMap* parent,

@@ -19,6 +19,9 @@ struct GeneratorOptions {
   bool ipr = false;  ///< only isomers whose pentagons are pairwise disjoint
   int part = 0;      ///< this worker's part, 0-based ...
   int parts = 1;     ///< ... of this many; the parts partition the isomer space
+  /// With `ipr`, search the whole space of fullerenes and keep the IPR ones, even where the
+  /// search within IPR fullerenes (ipr_search.cpp) applies. For checks of that search.
+  bool ipr_whole_search = false;
 };
 
 /// Checks N: even, 20 or at least 24, at most the generator's limit. Throws molstep::Error.
@@ -117,6 +120,13 @@ class Generator {
   };
 
   void search(int depth, int nauto);
+  /// search() within IPR fullerenes (ipr_search.cpp): the children are the IPR fullerenes whose
+  /// canonical IPR reduction undoes their expansion.
+  void ipr_search(int depth, int nauto);
+  /// True when the new row `row` of the IPR fullerene g is its canonical IPR reduction: the
+  /// smallest key among its reductions that leave an IPR fullerene, ties settled by
+  /// breadth-first codes. Sets nauto and, when asked, code as is_canonical() does.
+  bool is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& nauto, std::string* code);
   /// True when no isomer of this run lies below a child of child_nv vertices.
   [[nodiscard]] bool dead(int child_nv) const;
   void start_at(const Subtree& subtree);
@@ -149,6 +159,9 @@ class Generator {
   void visit(int depth, int nauto);
 
   GeneratorOptions options_;
+  /// --ipr and N within the list of irreducible IPR fullerenes: the search runs within IPR
+  /// fullerenes from them (ipr_search.cpp).
+  bool ipr_tree_ = false;
   int target_nv_;
   int split_nv_;
   std::vector<int> max_canonical_;  // max_canonical_size(nv) for nv <= target_nv_
@@ -162,6 +175,9 @@ class Generator {
     VertexSet row;
   };
   std::vector<std::vector<Lasting>> lasting_;  // per level: the parent's reductions
+  /// Per level, in ipr_search: the parent's reductions that leave IPR fullerenes, each with the
+  /// vertices within distance 2 of its row (in `row`).
+  std::vector<std::vector<Lasting>> ipr_lasting_;
   std::vector<Rivals> rivals_;  // per level
   /// Per level, bit i set for each vertex of the parent's i-th L0 row (zero elsewhere between
   /// uses): an expansion of 3 vertices that meets every row is one whose vertices OR to all bits.

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <vector>
+
+#include "molstep/fullerene/expansion.hpp"
+#include "molstep/fullerene/planar_map.hpp"
+#include "molstep/fullerene/spiral.hpp"
+
+namespace molstep::fullerene {
+
+/// True when the reduction `row` of the IPR fullerene dual g leaves an IPR fullerene and is
+/// undone by an expansion of it that for_each_expansion lists: the vertices the expansion walks
+/// (the corner that becomes its a_0, the targets its path runs through, the far corner z) are
+/// distinct and off the row. A long row can wind round a nanotube so that they are not; its
+/// expansion does not exist for the search, so it does not count as a reduction within IPR
+/// fullerenes. `scratch` is working space.
+bool reduces_within_ipr(const PlanarMap& g, const RowOp& row, PlanarMap& scratch);
+
+/// True when some reduction of the IPR fullerene dual g reduces_within_ipr (false: g is
+/// irreducible).
+[[nodiscard]] bool reduces_to_smaller_ipr(const PlanarMap& g);
+
+/// The irreducible IPR fullerenes up to C_kIrreducibleIprComplete: those without a reduction
+/// within IPR fullerenes. Every other IPR fullerene reduces to a smaller one, so the search within
+/// IPR fullerenes (ipr_search.cpp) starts from these. The list is complete up to that size because
+/// it was computed exhaustively: every IPR isomer of C60 to C140 of the whole search, tested
+/// against every one of its reductions (bench/fullerene_irreducible_ipr.cpp; the test
+/// IrreducibleIprListIsComplete recomputes it up to C90). Canonical face spirals, by increasing N.
+inline constexpr int kIrreducibleIprComplete = 140;
+[[nodiscard]] const std::vector<Spiral>& irreducible_ipr_fullerenes();
+
+}  // namespace molstep::fullerene
