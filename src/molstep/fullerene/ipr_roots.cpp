@@ -8,8 +8,8 @@
 namespace molstep::fullerene {
 
 bool reduces_within_ipr(const PlanarMap& g, const RowOp& row, PlanarMap& scratch) {
-  std::array<int, PlanarMap::kMaxVertices> path{};
-  std::array<int, PlanarMap::kMaxVertices> target{};
+  std::array<int, PlanarMap::kMaxVertices> path;  // only path[0..m] and target[0..m] are used
+  std::array<int, PlanarMap::kMaxVertices> target;
   std::array<int, 2> corners{};
   if (!row_slides(g, row, path.data(), target.data(), corners)) return false;
   const int m = row.m;

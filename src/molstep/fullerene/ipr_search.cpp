@@ -18,18 +18,36 @@
 namespace molstep::fullerene {
 namespace {
 
-/// The vertices within distance 2 of the row of `row`. A reduction reads nothing farther: its
-/// walk reads the row's lists, the vertices it merges and the two new degree-5 corners are the
-/// row's neighbours, and whether a pentagon meets another after it depends on their lists.
-VertexSet near_row(const PlanarMap& g, const RowOp& row) {
-  VertexSet reach = row_vertices(g, row);
-  for (int step = 0; step < 2; ++step) {
-    VertexSet next = reach;
-    for (int v = 0; v < g.nv; ++v)
-      if (reach.has(v)) next.add_closed_neighbourhood(g, v);
-    reach = next;
+/// The vertices whose neighbour lists decide whether the reduction `row` of the IPR fullerene
+/// dual g is a reduction within IPR fullerenes (reduces_within_ipr). An expansion that rewrites
+/// none of them leaves it one in the child: the child's new pentagons lie next to rewritten
+/// vertices only, and a0 and z turn from pentagons into hexagons, which cannot make two pentagons
+/// meet. A short row reads its own lists (the walk, the targets, the corners), the corners' lists
+/// and the lists of the pentagons next to it; contracting a long row on a copy also reads the
+/// lists of its other neighbours and theirs (distance 2).
+VertexSet reads_of_reduction(const PlanarMap& g, const RowOp& row) {
+  VertexSet reads = row_vertices(g, row);
+  if (row.size() > kRowsAlwaysValid) {
+    for (int step = 0; step < 2; ++step) {
+      VertexSet next = reads;
+      for (int v = 0; v < g.nv; ++v)
+        if (reads.has(v)) next.add_closed_neighbourhood(g, v);
+      reads = next;
+    }
+    return reads;
   }
-  return reach;
+  std::array<int, kRowsAlwaysValid> path;
+  std::array<int, kRowsAlwaysValid> target;
+  std::array<int, 2> corners{};
+  if (!row_slides(g, row, path.data(), target.data(), corners)) return reads;
+  reads.add(corners[0]);
+  reads.add(corners[1]);
+  for (int j = 0; j <= row.m; ++j) {
+    const int r = path[static_cast<std::size_t>(j)];
+    for (int i = 0; i < g.deg[r]; ++i)
+      if (g.deg[g.adj[r][i]] == 5) reads.add(g.adj[r][i]);
+  }
+  return reads;
 }
 
 }  // namespace
@@ -40,15 +58,14 @@ void Generator::ipr_search(int depth, int nauto) {
   auto& seen = seen_[static_cast<std::size_t>(depth)];
   seen.clear();
   const int max_size = target_nv_ - h.nv;
-  // A reduction of h that leaves an IPR fullerene keeps doing so in a child whose expansion
-  // rewrites no vertex within distance 2 of its row (near_row: nothing it reads changes, and the
-  // expansion's new vertices lie farther out). If it is smaller than the expansion, the child's
+  // A reduction of h within IPR fullerenes stays one in a child whose expansion rewrites none of
+  // the vertices it reads (reads_of_reduction). If it is smaller than the expansion, the child's
   // canonical IPR reduction is not the one undoing the expansion.
   auto& lasting = ipr_lasting_[static_cast<std::size_t>(depth)];
   lasting.clear();
   if (max_size > 3)
     for_each_reduction(h, max_size - 1, [&](const RowOp& c) {
-      if (reduces_within_ipr(h, c, scratch_)) lasting.push_back({c.size(), near_row(h, c)});
+      if (reduces_within_ipr(h, c, scratch_)) lasting.push_back({c.size(), reads_of_reduction(h, c)});
       return true;
     });
   std::sort(lasting.begin(), lasting.end(), [](const Lasting& a, const Lasting& b) { return a.size < b.size; });
@@ -82,10 +99,18 @@ bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& naut
   if (ends == 0) ties_.push_back(other);
   const int size = row.size();
   bool smaller = false;
+  // Most children have a reduction of 3 somewhere else: look for those first.
+  if (size > 3) {
+    for_each_reduction(g, 3, [&](const RowOp& c) {
+      smaller = reduces_within_ipr(g, c, scratch_);
+      return !smaller;
+    });
+    if (smaller) return false;
+  }
   for_each_reduction(g, size, [&](const RowOp& c) {
     if (same_view(c, row) || same_view(c, other)) return true;
     if (c.size() < size) {
-      smaller = reduces_within_ipr(g, c, scratch_);
+      smaller = c.size() > 3 && reduces_within_ipr(g, c, scratch_);
       return !smaller;
     }
     Key k = key_of(g, c);
