@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 // The search within IPR fullerenes. An IPR fullerene that is not irreducible (ipr_roots.hpp) has
-// L or B reductions that leave IPR fullerenes; the smallest of them by (size, key, breadth-first
-// code) is its canonical IPR reduction, and its parent is the IPR fullerene that reduction leaves.
+// reductions within IPR fullerenes (they leave IPR fullerenes, and the search's expansions undo
+// them); the smallest by (size, key, breadth-first code) is its canonical IPR reduction, and its parent is the IPR fullerene that reduction leaves.
 // So every IPR fullerene lies exactly once in the tree that grows from the irreducible ones by
 // expansions whose children are IPR and undone by their canonical IPR reductions, and the search
-// visits only IPR fullerenes (at C120, 27 thousand nodes against the whole search's 4 million).
-// Expansions of every size are tried: the canonical IPR reduction of a nanotube-like fullerene can
-// be long (24 vertices in one isomer of C140).
+// visits only IPR fullerenes (at C120 about 27,000 nodes, where the whole search has millions).
+// Expansions of every size are tried: a canonical IPR reduction can be long (at C130 kept
+// expansions reach 10 vertices) and no bound on its size is known to us.
 #include <algorithm>
 #include <array>
 #include <string>
