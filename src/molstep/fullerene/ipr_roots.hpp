@@ -24,10 +24,10 @@ bool reduces_within_ipr(const PlanarMap& g, const RowOp& row, PlanarMap& scratch
 /// The irreducible IPR fullerenes up to C_kIrreducibleIprComplete: those without a reduction
 /// within IPR fullerenes. Every other IPR fullerene reduces to a smaller one, so the search within
 /// IPR fullerenes (ipr_search.cpp) starts from these. The list is complete up to that size because
-/// it was computed exhaustively: every IPR isomer of C60 to C140 of the whole search, tested
+/// it was computed exhaustively: every IPR isomer of C60 to C160 of the whole search, tested
 /// against every one of its reductions (bench/fullerene_irreducible_ipr.cpp; the test
 /// IrreducibleIprListIsComplete recomputes it up to C90). Canonical face spirals, by increasing N.
-inline constexpr int kIrreducibleIprComplete = 140;
+inline constexpr int kIrreducibleIprComplete = 160;
 [[nodiscard]] const std::vector<Spiral>& irreducible_ipr_fullerenes();
 
 }  // namespace molstep::fullerene
