@@ -2,7 +2,7 @@
 // Prints the irreducible IPR fullerenes of C_first..C_last (every even N), one canonical face
 // spiral per line, found exhaustively: every IPR isomer of the whole search, tested against every
 // one of its reductions. This is how src/molstep/fullerene/ipr_roots.cpp was made:
-//   molstep_irreducible_ipr 60 140 2
+//   molstep_irreducible_ipr 60 140 2     (then 142 150 16 16, 152 156 16 16, 158 160 16 16)
 // Arguments: FIRST_N LAST_N [THREADS [PARTS]]. With PARTS, each N is searched in that many parts
 // (Generator --part), and the threads take (N, part) pairs; a pair's spirals are printed as soon
 // as it ends (so lines of different N may interleave: sort them), with its time on stderr.

@@ -122,7 +122,7 @@ std::vector<std::string> codes_of(const GeneratorOptions& options, bool only_ipr
   return codes;
 }
 
-// --ipr searches within IPR fullerenes up to C140 (ipr_search.cpp) and, past that, the whole
+// --ipr searches within IPR fullerenes up to C160 (ipr_search.cpp) and, past that, the whole
 // space pruned where no IPR isomer can lie below (dead(), the last levels' pairs of adjacent
 // pentagons). Both must give exactly the IPR isomers of the whole search: the pruned one in its
 // order, the one within IPR fullerenes in its own.
@@ -145,7 +145,7 @@ TEST(FullereneGenerator, IprSearchesGiveTheIprIsomersOfTheWholeSearch) {
 
 // The search within IPR fullerenes starts from the irreducible ones: the stored list must be
 // exactly those of the whole search (recomputed here up to C90; bench/fullerene_irreducible_ipr.cpp
-// does it up to C140, as MOLSTEP_LARGE_TESTS does up to C110).
+// does it up to C160, as MOLSTEP_LARGE_TESTS does up to C110).
 TEST(FullereneGenerator, IrreducibleIprListIsComplete) {
   const int last = large_tests() ? 110 : 90;
   std::vector<std::string> stored;
