@@ -90,7 +90,7 @@ Generator::Generator(const GeneratorOptions& options) : options_(options) {
   // 10 short of the target up to C60 (1,812 subtrees).
   split_nv_ = std::clamp(target_nv_ - 20, std::min(target_nv_ - 10, 32), kMaxSplitFaces);
   // Within IPR fullerenes the search above C_{N-20} is small and the nodes that reach it are many
-  // (at C140: the IPR isomers up to C118, about 26,000 nodes, above more than 10,000 subtrees).
+  // (at C140: the IPR isomers up to C118, about 30,000 nodes, above more than 10,000 subtrees).
   if (ipr_tree_) split_nv_ = target_nv_ - 10;
   level_.resize(static_cast<std::size_t>(target_nv_) + 1);
   seen_.resize(level_.size());
