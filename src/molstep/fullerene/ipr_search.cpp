@@ -50,6 +50,25 @@ VertexSet reads_of_reduction(const PlanarMap& g, const RowOp& row) {
   return reads;
 }
 
+/// True when the child of the expansion e of the IPR fullerene dual h is not IPR because one of
+/// its new pentagons (the new row's ends) lies next to a pentagon of h that it keeps.
+bool new_pentagon_meets_one(const PlanarMap& h, const Expansion& e) {
+  // r_0 takes the two neighbours of t_0 after a_0 (orientation s); the first also touches a_0, so
+  // it is a hexagon, the second may be a pentagon (z, which turns into a hexagon, aside).
+  const int w = h.at(e.t0, h.index_of(e.t0, e.a0), 2 * e.s);
+  if (h.deg[w] == 5 && w != e.z) return true;
+  // On a straight row r_m lies next to t_{m-1} too (z's other neighbours it touches are next to z).
+  if (e.bend >= 0 || e.m < 2) return false;
+  int prev = e.a0;
+  int cur = e.t0;
+  for (int j = 0; j + 1 < e.m; ++j) {
+    const int next = h.at(cur, h.index_of(cur, prev), 3 * e.s);
+    prev = cur;
+    cur = next;
+  }
+  return h.deg[cur] == 5;
+}
+
 }  // namespace
 
 void Generator::ipr_search(int depth, int nauto) {
@@ -76,6 +95,7 @@ void Generator::ipr_search(int depth, int nauto) {
       if (l.size >= e.size()) break;
       if (!l.row.meets(changed)) return;
     }
+    if (new_pentagon_meets_one(h, e)) return;
     g.copy_from(h);
     RowOp row;
     if (!expand(g, e, row) || !is_ipr(g)) return;
