@@ -156,7 +156,8 @@ TEST(FullereneGenerator, IrreducibleIprListIsComplete) {
     GeneratorOptions whole{n, true, 0, 1};
     whole.ipr_whole_search = true;
     Generator(whole).run([&](const PlanarMap& m) {
-      if (!reduces_to_smaller_ipr(m)) found.push_back(format_spiral(canonical_general_spiral(as_triangulation(m))));
+      if (!reduces_to_smaller_ipr(m))
+        found.push_back(format_spiral(canonical_general_spiral(as_triangulation(m))));
     });
   }
   EXPECT_EQ(found, stored);

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The search within IPR fullerenes. An IPR fullerene that is not irreducible (ipr_roots.hpp) has
 // reductions within IPR fullerenes (they leave IPR fullerenes, and the search's expansions undo
-// them); the smallest by (size, key, breadth-first code) is its canonical IPR reduction, and its parent is the IPR fullerene that reduction leaves.
-// So every IPR fullerene lies exactly once in the tree that grows from the irreducible ones by
-// expansions whose children are IPR and undone by their canonical IPR reductions, and the search
-// visits only IPR fullerenes (at C120 about 27,000 nodes, where the whole search has millions).
-// Expansions of every size are tried: a canonical IPR reduction can be long (at C130 kept
+// them); the smallest by (size, key, breadth-first code) is its canonical IPR reduction, and its
+// parent is the IPR fullerene that reduction leaves. So every IPR fullerene lies exactly once in
+// the tree that grows from the irreducible ones by expansions whose children are IPR and undone by
+// their canonical IPR reductions, and the search visits only IPR fullerenes (at C120 about 27,000
+// nodes, where the whole search has millions). Expansions of every size are tried: a canonical IPR reduction can be long (at C130 kept
 // expansions reach 10 vertices) and no bound on its size is known to us.
 #include <algorithm>
 #include <array>
@@ -87,7 +87,8 @@ void Generator::ipr_search(int depth, int nauto) {
       if (reduces_within_ipr(h, c, scratch_)) lasting.push_back({c.size(), reads_of_reduction(h, c)});
       return true;
     });
-  std::sort(lasting.begin(), lasting.end(), [](const Lasting& a, const Lasting& b) { return a.size < b.size; });
+  std::sort(lasting.begin(), lasting.end(),
+            [](const Lasting& a, const Lasting& b) { return a.size < b.size; });
   std::string code;
   for_each_expansion(h, 3, max_size, 0xfff, [&](const Expansion& e, const VertexSet& changed) {
     if (dead(h.nv + e.size())) return;
