@@ -5,8 +5,9 @@
 // parent is the IPR fullerene that reduction leaves. So every IPR fullerene lies exactly once in
 // the tree that grows from the irreducible ones by expansions whose children are IPR and undone by
 // their canonical IPR reductions, and the search visits only IPR fullerenes (at C120 about 27,000
-// nodes, where the whole search has millions). Expansions of every size are tried: a canonical IPR reduction can be long (at C130 kept
-// expansions reach 10 vertices) and no bound on its size is known to us.
+// nodes, where the whole search has millions). Expansions of every size are tried: a canonical
+// IPR reduction can be long (at C130 kept expansions reach 10 vertices) and no bound on its size
+// is known to us.
 #include <algorithm>
 #include <array>
 #include <string>
