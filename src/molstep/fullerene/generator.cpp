@@ -630,7 +630,6 @@ int Generator::compare_keys(const PlanarMap& g, const RowOp& a, Key& ka, const R
   return 0;
 }
 
-
 bool Generator::is_canonical(const PlanarMap& g, const RowOp& row, bool either_end, const Rivals* known,
                              Rivals* carry, int& nauto, std::string* code, const PlanarMap* parent,
                              const VertexSet* changed, std::array<int, 2> inv_hint) {

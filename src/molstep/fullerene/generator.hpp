@@ -124,8 +124,8 @@ class Generator {
   /// canonical IPR reduction undoes their expansion.
   void ipr_search(int depth, int nauto);
   /// True when the new row `row` of the IPR fullerene g is its canonical IPR reduction: the
-  /// smallest key among its reductions that leave an IPR fullerene, ties settled by
-  /// breadth-first codes. Sets nauto and, when asked, code as is_canonical() does.
+  /// smallest (size, then key) among its reductions within IPR fullerenes (ipr_roots.hpp), ties
+  /// settled by breadth-first codes. Sets nauto and, when asked, code as is_canonical() does.
   bool is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& nauto, std::string* code);
   /// True when no isomer of this run lies below a child of child_nv vertices.
   [[nodiscard]] bool dead(int child_nv) const;
@@ -175,8 +175,8 @@ class Generator {
     VertexSet row;
   };
   std::vector<std::vector<Lasting>> lasting_;  // per level: the parent's reductions
-  /// Per level, in ipr_search: the parent's reductions that leave IPR fullerenes, each with the
-  /// vertices within distance 2 of its row (in `row`).
+  /// Per level, in ipr_search: the parent's reductions within IPR fullerenes (ipr_roots.hpp) and,
+  /// in `row`, the vertices whose lists decide that they are such reductions (reads_of_reduction).
   std::vector<std::vector<Lasting>> ipr_lasting_;
   std::vector<Rivals> rivals_;  // per level
   /// Per level, bit i set for each vertex of the parent's i-th L0 row (zero elsewhere between
