@@ -92,6 +92,9 @@ void Generator::ipr_search(int depth, int nauto) {
             [](const Lasting& a, const Lasting& b) { return a.size < b.size; });
   std::string code;
   for_each_expansion(h, 3, max_size, 0xfff, [&](const Expansion& e, const VertexSet& changed) {
+    // The expansion from z back to a0 along the strip gives the same child (its new row seen from
+    // the other end): build it from the end with the smaller pentagon only.
+    if (e.z < e.a0) return;
     if (dead(h.nv + e.size())) return;
     for (const Lasting& l : lasting) {
       if (l.size >= e.size()) break;
@@ -109,16 +112,21 @@ void Generator::ipr_search(int depth, int nauto) {
 }
 
 bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& nauto, std::string* code) {
-  // Each view of a reduction is undone by one expansion (from its r0): the row's other view
-  // belongs to the expansion from the other end, so it competes like any other reduction.
-  const RowOp other = reversed(g, row);
+  // The child is built from one end of its new row only (ipr_search), so the better of the row's
+  // two views (by key, then breadth-first code) is the one that competes with the others; when
+  // the two are equal, the child has an automorphism that reverses the row.
+  RowOp other = reversed(g, row);
   RowOp mine_row = row;
   Key mine = key_of(g, row);
   Key theirs = key_of(g, other);
-  const int ends = compare_keys(g, other, theirs, mine_row, mine);
-  if (ends < 0) return false;
+  int ends = compare_keys(g, other, theirs, mine_row, mine);
+  if (ends == 0) ends = bfs_compare(g, other.r0, other.r1, other.s, row.r0, row.r1, row.s);
+  if (ends < 0) {
+    std::swap(mine_row, other);
+    std::swap(mine, theirs);
+  }
+  nauto = ends == 0 ? 2 : 1;
   ties_.clear();
-  if (ends == 0) ties_.push_back(other);
   const int size = row.size();
   bool smaller = false;
   // Most children have a reduction of 3 somewhere else: look for those first.
@@ -148,14 +156,13 @@ bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& naut
   if (smaller) return false;
   // Ties (all of them reductions to IPR fullerenes) are settled by breadth-first codes; an equal
   // code is an automorphism.
-  nauto = 1;
   for (const RowOp& c : ties_) {
-    const int cmp = bfs_compare(g, c.r0, c.r1, c.s, row.r0, row.r1, row.s);
+    const int cmp = bfs_compare(g, c.r0, c.r1, c.s, mine_row.r0, mine_row.r1, mine_row.s);
     if (cmp < 0) return false;
     if (cmp == 0) ++nauto;
   }
   if (code != nullptr) {
-    bfs_code(g, row.r0, row.r1, row.s, nullptr, code_a_.data());
+    bfs_code(g, mine_row.r0, mine_row.r1, mine_row.s, nullptr, code_a_.data());
     code->assign(code_a_.begin(), code_a_.begin() + bfs_code_length(g.nv));
   }
   return true;
