@@ -170,6 +170,48 @@ TEST(FullereneGenerator, IrreducibleIprListIsComplete) {
   }
 }
 
+// Past the exhaustive list the irreducible IPR fullerenes are grown: nanotubes one ring longer
+// (ipr_rings.cpp). Grown from the list up to C112 alone, size after size from what they grow
+// into, they must give exactly the exhaustive list from C114 to C160, where every irreducible IPR
+// fullerene is such a nanotube. Growing from C100 misses two at C108 and C112 that are not.
+TEST(FullereneGenerator, IrreducibleIprTubesGrowIntoTheExhaustiveList) {
+  std::vector<Spiral> known;
+  for (const Spiral& s : irreducible_ipr_fullerenes())
+    if (s.atoms <= 112) known.push_back(s);
+  int grown_total = 0;
+  for (int n = 114; n <= kIrreducibleIprComplete; n += 2) {
+    std::vector<std::string> stored;
+    for (const Spiral& s : irreducible_ipr_fullerenes())
+      if (s.atoms == n) stored.push_back(format_spiral(s));
+    std::sort(stored.begin(), stored.end());
+    std::vector<std::string> grown;
+    for (const Spiral& s : irreducible_ipr_grown(known, n)) {
+      grown.push_back(format_spiral(s));
+      known.push_back(s);
+    }
+    EXPECT_EQ(grown, stored) << "C" << n;
+    grown_total += static_cast<int>(grown.size());
+  }
+  EXPECT_EQ(grown_total, 28);
+  std::vector<Spiral> from_c100;
+  for (const Spiral& s : irreducible_ipr_fullerenes())
+    if (s.atoms <= 100) from_c100.push_back(s);
+  EXPECT_EQ(irreducible_ipr_grown(from_c100, 108).size(), 1U);
+  // Past the list: grown ones, each an irreducible IPR fullerene under its canonical name.
+  const std::vector<Spiral> up_to = irreducible_ipr_fullerenes_up_to(180);
+  std::vector<Spiral> past;
+  for (const Spiral& s : up_to)
+    if (s.atoms > kIrreducibleIprComplete) past.push_back(s);
+  EXPECT_EQ(up_to.size(), irreducible_ipr_fullerenes().size() + past.size());
+  EXPECT_EQ(past.size(), 10U);
+  for (const Spiral& s : past) {
+    const Triangulation t = triangulation_from_spiral(s);
+    EXPECT_EQ(canonical_general_spiral(t), s) << format_spiral(s);
+    EXPECT_TRUE(is_ipr(as_planar_map(t))) << format_spiral(s);
+    EXPECT_FALSE(reduces_to_smaller_ipr(as_planar_map(t))) << format_spiral(s);
+  }
+}
+
 // Whether a reduction is one within IPR fullerenes is read off the map; a row longer than
 // kRowsAlwaysValid is contracted on a copy as well, but only when that reading passes. The answer
 // must be contracting a copy's, except for rows whose expansion would walk a vertex twice (its

@@ -78,7 +78,7 @@ bool Generator::dead(int child_nv) const {
 
 Generator::Generator(const GeneratorOptions& options) : options_(options) {
   check_atom_count(options.atoms);
-  ipr_tree_ = options.ipr && !options.ipr_whole_search && options.atoms <= kIrreducibleIprComplete;
+  ipr_tree_ = options.ipr && !options.ipr_whole_search;
   if (options.parts < 1 || options.part < 0 || options.part >= options.parts)
     throw Error("part " + std::to_string(options.part + 1) + "/" + std::to_string(options.parts) +
                 " does not exist: parts are numbered 1.." + std::to_string(options.parts));
@@ -112,9 +112,8 @@ std::vector<Generator::Subtree> Generator::seeds() const {
     // Within IPR fullerenes the search grows from the irreducible ones, each checked for repeats
     // among its children as the seeds below are.
     std::vector<Subtree> roots;
-    for (const Spiral& irreducible : irreducible_ipr_fullerenes())
-      if (irreducible.atoms <= options_.atoms)
-        roots.push_back(Subtree{as_planar_map(triangulation_from_spiral(irreducible)), 2});
+    for (const Spiral& irreducible : irreducible_ipr_fullerenes_up_to(options_.atoms))
+      roots.push_back(Subtree{as_planar_map(triangulation_from_spiral(irreducible)), 2});
     return roots;
   }
   std::vector<Triangulation> seeds{c28_td_dual()};

@@ -19,8 +19,8 @@ struct GeneratorOptions {
   bool ipr = false;  ///< only isomers whose pentagons are pairwise disjoint
   int part = 0;      ///< this worker's part, 0-based ...
   int parts = 1;     ///< ... of this many; the parts partition the isomer space
-  /// With `ipr`, search the whole space of fullerenes and keep the IPR ones, even where the
-  /// search within IPR fullerenes (ipr_search.cpp) applies. For checks of that search.
+  /// With `ipr`, search the whole space of fullerenes and keep the IPR ones instead of searching
+  /// within IPR fullerenes (ipr_search.cpp). For checks of that search.
   bool ipr_whole_search = false;
 };
 
@@ -159,8 +159,8 @@ class Generator {
   void visit(int depth, int nauto);
 
   GeneratorOptions options_;
-  /// --ipr and N within the list of irreducible IPR fullerenes: the search runs within IPR
-  /// fullerenes from them (ipr_search.cpp).
+  /// --ipr (and not ipr_whole_search): the search runs within IPR fullerenes from the
+  /// irreducible ones (ipr_search.cpp, ipr_roots.hpp).
   bool ipr_tree_ = false;
   int target_nv_;
   int split_nv_;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <array>
 #include <vector>
 
 #include "molstep/fullerene/expansion.hpp"
@@ -29,5 +30,18 @@ bool reduces_within_ipr(const PlanarMap& g, const RowOp& row, PlanarMap& scratch
 /// IrreducibleIprListIsComplete recomputes it up to C90). Canonical face spirals, by increasing N.
 inline constexpr int kIrreducibleIprComplete = 160;
 [[nodiscard]] const std::vector<Spiral>& irreducible_ipr_fullerenes();
+
+/// Faces in the rings of hexagons that make an irreducible IPR nanotube longer ((9,0) tubes take
+/// 9, the others 10).
+inline constexpr std::array<int, 2> kIprRingFaces{9, 10};
+
+/// The irreducible IPR fullerenes of `atoms` atoms that are the nanotubes of `smaller` (the
+/// irreducible ones of atoms-18 and atoms-20 atoms) one ring longer, by canonical spiral
+/// (ipr_rings.cpp). Past C112 these are all of them (checked up to C160 against the exhaustive
+/// list; Goedgebeur and McKay's IPR construction rests on the same fact).
+[[nodiscard]] std::vector<Spiral> irreducible_ipr_grown(const std::vector<Spiral>& smaller, int atoms);
+
+/// The irreducible IPR fullerenes up to C_atoms: the exhaustive list, then the grown ones past it.
+[[nodiscard]] std::vector<Spiral> irreducible_ipr_fullerenes_up_to(int atoms);
 
 }  // namespace molstep::fullerene
