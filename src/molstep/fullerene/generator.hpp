@@ -175,7 +175,8 @@ class Generator {
     VertexSet row;
   };
   std::vector<std::vector<Lasting>> lasting_;  // per level: the parent's reductions
-  /// Per level, in ipr_search: the parent's reductions within IPR fullerenes (ipr_roots.hpp) and,
+  /// Per level, in ipr_search: the parent's reductions within IPR fullerenes of up to
+  /// kRowsAlwaysValid faces (ipr_roots.hpp) and,
   /// in `row`, the vertices whose lists decide that they are such reductions (reads_of_reduction).
   std::vector<std::vector<Lasting>> ipr_lasting_;
   std::vector<Rivals> rivals_;  // per level
