@@ -70,6 +70,18 @@ void for_each_expansion(const PlanarMap& h, int max_size, F&& f);
 template <class F>
 void for_each_expansion(const PlanarMap& h, int min_size, int max_size, unsigned starts, F&& f);
 
+/// The same for expansions adding min_size..max_size vertices from every degree-5 vertex, each
+/// listed from one end only (the expansion from its z gives the same child, whose new row it sees
+/// from the other end): a bent one from the end whose straight stretch before the bend is longer,
+/// otherwise from the end with the smaller vertex number. Half the walks of for_each_expansion.
+template <class F>
+void for_each_expansion_once(const PlanarMap& h, int min_size, int max_size, F&& f);
+
+namespace detail {
+template <class F>
+void expansions(const PlanarMap& h, int min_size, int max_size, unsigned starts, bool once, F& f);
+}
+
 /// Calls f(const Expansion&, const VertexSet& changed) for every L0 expansion of h (two new
 /// vertices) once: each is met from both its ends (other_end), and only the description from the
 /// smaller of a0 and z is listed.

@@ -15,6 +15,18 @@ void for_each_expansion(const PlanarMap& h, int max_size, F&& f) {
 
 template <class F>
 void for_each_expansion(const PlanarMap& h, int min_size, int max_size, unsigned starts, F&& f) {
+  detail::expansions(h, min_size, max_size, starts, false, f);
+}
+
+template <class F>
+void for_each_expansion_once(const PlanarMap& h, int min_size, int max_size, F&& f) {
+  detail::expansions(h, min_size, max_size, 0xfff, true, f);
+}
+
+namespace detail {
+
+template <class F>
+void expansions(const PlanarMap& h, int min_size, int max_size, unsigned starts, bool once, F& f) {
   if (max_size < 2) return;
   const int min_m = std::max(1, min_size - 1);
   const int max_m = max_size - 1;
@@ -42,7 +54,8 @@ void for_each_expansion(const PlanarMap& h, int min_size, int max_size, unsigned
           const int in = h.index_of(cur, prev);
           if (j >= min_m) {
             const int z = h.at(cur, in, 2 * s);
-            if (h.deg[z] == 5 && seen[z] != straight) {
+            // Once: a straight expansion from the end with the smaller pentagon.
+            if (h.deg[z] == 5 && seen[z] != straight && (!once || a0 < z)) {
               VertexSet all = changed;
               all.add(h.at(cur, in, s));
               all.add(z);
@@ -50,13 +63,16 @@ void for_each_expansion(const PlanarMap& h, int min_size, int max_size, unsigned
             }
           }
           if (j >= 1 && j + 1 <= max_m) {
-            // Bend at t_j: two places on (one strip vertex), then straight again.
+            // Bend at t_j: two places on (one strip vertex), then straight again. Seen from z the
+            // same expansion bends at jj - j (other_end): once, it is listed from the end whose
+            // straight stretch before the bend is the longer one, or from the smaller pentagon.
             const int bent = ++stamp;
             VertexSet bchanged = changed;
             bchanged.add(h.at(cur, in, s));
             int bprev = cur;
             int bcur = h.at(cur, in, 2 * s);
-            for (int jj = j + 1; jj <= max_m; ++jj) {
+            const int last = once ? std::min(max_m, 2 * j) : max_m;
+            for (int jj = j + 1; jj <= last; ++jj) {
               if (seen[bcur] == straight || seen[bcur] == bent) break;
               seen[bcur] = bent;
               bchanged.add(bcur);
@@ -64,7 +80,8 @@ void for_each_expansion(const PlanarMap& h, int min_size, int max_size, unsigned
               bchanged.add(h.at(bcur, bin, s));
               bchanged.add(h.at(bcur, bin, 2 * s));
               const int z = h.at(bcur, bin, 3 * s);
-              if (jj >= min_m && h.deg[z] == 5 && seen[z] != straight && seen[z] != bent) {
+              if (jj >= min_m && h.deg[z] == 5 && seen[z] != straight && seen[z] != bent &&
+                  (!once || jj < 2 * j || a0 < z)) {
                 VertexSet all = bchanged;
                 all.add(z);
                 f(Expansion{a0, t0, s, jj, j, z}, all);
@@ -83,6 +100,8 @@ void for_each_expansion(const PlanarMap& h, int min_size, int max_size, unsigned
     }
   }
 }
+
+}  // namespace detail
 
 template <class F>
 void for_each_reduction(const PlanarMap& g, int max_size, F&& f) {

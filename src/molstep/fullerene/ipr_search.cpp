@@ -87,10 +87,8 @@ void Generator::ipr_search(int depth, int nauto) {
   std::sort(lasting.begin(), lasting.end(),
             [](const Lasting& a, const Lasting& b) { return a.size < b.size; });
   std::string code;
-  for_each_expansion(h, 3, max_size, 0xfff, [&](const Expansion& e, const VertexSet& changed) {
-    // The expansion from z back to a0 along the strip gives the same child (its new row seen from
-    // the other end): build it from the end with the smaller pentagon only.
-    if (e.z < e.a0) return;
+  // Each child is built from one end of its new row only; is_canonical_ipr takes the better view.
+  for_each_expansion_once(h, 3, max_size, [&](const Expansion& e, const VertexSet& changed) {
     if (dead(h.nv + e.size())) return;
     for (const Lasting& l : lasting) {
       if (l.size >= e.size()) break;
