@@ -30,6 +30,7 @@ namespace fl = molstep::fullerene;
 struct FullereneOptions {
   int atoms = 0;
   bool ipr = false;
+  bool ipr_whole_search = false;
   int threads = 0;
   std::string format = "planar";
   std::string part = "1/1";
@@ -75,7 +76,9 @@ int run_count(const FullereneOptions& opt) {
   const int threads = threads_of(opt);
   const auto start = std::chrono::steady_clock::now();
   const auto [part, parts] = parse_part(opt.part);
-  const std::uint64_t n = fl::count_isomers(opt.atoms, opt.ipr, threads, part, parts);
+  fl::GeneratorOptions options{opt.atoms, opt.ipr, part, parts};
+  options.ipr_whole_search = opt.ipr_whole_search;
+  const std::uint64_t n = fl::count_isomers(options, threads);
   const double s = seconds_since(start);
   std::cout << fmt::format("{} isomers of {}{} in {:.3f} s ({:.4g} isomers/s on {} thread{})\n", n,
                            space_name(opt.atoms, opt.ipr), parts > 1 ? fmt::format(", part {}", opt.part) : "", s,
@@ -288,6 +291,8 @@ std::function<int()> add_fullerene_command(CLI::App& app) {
   auto* count = cmd->add_subcommand("count", "Count the isomers of C_N");
   count->add_option("N", opt->atoms, "number of carbon atoms")->required();
   count->add_flag("--ipr", opt->ipr, "isolated-pentagon isomers only");
+  count->add_flag("--ipr-whole-search", opt->ipr_whole_search,
+                  "with --ipr: search the whole space and keep the IPR isomers (for checks and comparisons)");
   count->add_option("--part", opt->part, "only part i of m (1 <= i <= m) of the isomer space, as generate");
   add_threads(count);
 

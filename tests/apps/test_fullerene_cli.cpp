@@ -79,6 +79,10 @@ TEST_F(FullereneCli, CountPrintsTheCountAndTheTime) {
   r = run("fullerene count 70 --ipr --threads 1");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(r.out.starts_with("1 isomers of IPR C70 in ")) << r.out;
+  // The whole search, kept for comparisons, finds the same 46 IPR isomers of C90.
+  r = run("fullerene count 90 --ipr --ipr-whole-search --threads 2");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(r.out.starts_with("46 isomers of IPR C90 in ")) << r.out;
   // By parts: C50 has 271 isomers.
   r = run("fullerene count 50 --part 1/2 --threads 2");
   ASSERT_EQ(r.exit_code, 0) << r.err;

@@ -798,7 +798,11 @@ void count_below(const Generator::Subtree& node, Generator* pool, std::atomic<st
 }  // namespace
 
 std::uint64_t count_isomers(int atoms, bool ipr, int threads, int part, int parts) {
-  const GeneratorOptions options{atoms, ipr, part, parts};
+  return count_isomers(GeneratorOptions{atoms, ipr, part, parts}, threads);
+}
+
+std::uint64_t count_isomers(const GeneratorOptions& options, int threads) {
+  const int parts = options.parts;
   Generator top(options);  // checks the options
   if (threads <= 1) return top.run([](const PlanarMap&) {});
   std::vector<Generator> workers(static_cast<std::size_t>(threads), Generator(options));

@@ -245,6 +245,8 @@ class Generator {
 /// threads: each expands a bounded piece of the search and hands the rest of it out as new pieces
 /// (run_subtree with a fork). With parts, the search above the part's subtrees runs on one thread.
 [[nodiscard]] std::uint64_t count_isomers(int atoms, bool ipr, int threads, int part = 0, int parts = 1);
+/// The same with every generator option.
+[[nodiscard]] std::uint64_t count_isomers(const GeneratorOptions& options, int threads);
 
 /// True when no two pentagons (degree-5 vertices) are adjacent.
 [[nodiscard]] bool is_ipr(const PlanarMap& m);
