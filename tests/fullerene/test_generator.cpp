@@ -307,6 +307,44 @@ TEST(FullereneGenerator, ExpansionIsUndoneByItsReduction) {
   EXPECT_GT(checked, 10000);
 }
 
+// for_each_expansion_once lists each expansion from one end (the search within IPR fullerenes
+// relies on it): the expansion from the other end gives the same child, so the children of the
+// expansions of each size listed once must be exactly half of those listed from both ends, map
+// for map. Checked on IPR maps, the search's parents: the IPR isomers of C90 and the irreducible
+// IPR fullerenes up to C130, sizes 3 to 10. (A long expansion can wind round a small fullerene or
+// a nanotube so that only one end's walk lists it: on maps of C44, and at 13 faces on the C114
+// nanotube. The search then builds its child from that end or not at all, as it did when it
+// walked both ends: such a child's canonical reduction would have to be that long row.)
+TEST(FullereneGenerator, ExpansionsListedOnceGiveEachChildOfBothEnds) {
+  int checked = 0;
+  const auto children = [](const PlanarMap& h, int size, bool once) {
+    std::map<std::string, int> found;
+    const auto add = [&](const Expansion& e, const VertexSet&) {
+      PlanarMap child;
+      child.copy_from(h);
+      RowOp row;
+      if (expand(child, e, row)) ++found[canonical_code(as_triangulation(child))];
+    };
+    if (once)
+      for_each_expansion_once(h, size, size, add);
+    else
+      for_each_expansion(h, size, size, 0xfff, add);
+    return found;
+  };
+  const auto check = [&](const PlanarMap& h) {
+    for (int size = 3; size <= 10; ++size) {
+      std::map<std::string, int> once = children(h, size, true);
+      for (auto& [code, n] : once) n *= 2;
+      EXPECT_EQ(once, children(h, size, false)) << "size " << size;
+      checked += static_cast<int>(once.size());
+    }
+  };
+  Generator(GeneratorOptions{90, true, 0, 1}).run(check);
+  for (const Spiral& s : irreducible_ipr_fullerenes())
+    if (s.atoms <= 130) check(as_planar_map(triangulation_from_spiral(s)));
+  EXPECT_GT(checked, 20000);
+}
+
 TEST(FullereneGenerator, L0ExpansionsShortPathWritesTheGeneralPathsMaps) {
   // expand() takes an L0 expansion with its far end z set by a short path; without z it goes
   // the general way (two splits). Both must leave the same map, slot for slot: the order of the
