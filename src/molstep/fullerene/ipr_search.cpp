@@ -109,14 +109,14 @@ bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& naut
   // The child is built from one end of its new row only (ipr_search), so the better of the row's
   // two views (by key, then breadth-first code) is the one that competes with the others; when
   // the two are equal, the child has an automorphism that reverses the row.
-  RowOp other = reversed(g, row);
+  const RowOp other = reversed(g, row);
   RowOp mine_row = row;
   Key mine = key_of(g, row);
   Key theirs = key_of(g, other);
   int ends = compare_keys(g, other, theirs, mine_row, mine);
   if (ends == 0) ends = bfs_compare(g, other.r0, other.r1, other.s, row.r0, row.r1, row.s);
   if (ends < 0) {
-    std::swap(mine_row, other);
+    mine_row = other;
     std::swap(mine, theirs);
   }
   nauto = ends == 0 ? 2 : 1;
