@@ -11,10 +11,15 @@ bool reduces_within_ipr(const PlanarMap& g, const RowOp& row, PlanarMap& scratch
   std::array<int, PlanarMap::kMaxVertices> path;  // only path[0..m] and target[0..m] are used
   std::array<int, PlanarMap::kMaxVertices> target;
   std::array<int, 2> corners{};
-  if (!row_slides(g, row, path.data(), target.data(), corners)) return false;
+  return row_slides(g, row, path.data(), target.data(), corners) &&
+         reduces_within_ipr(g, row, path.data(), target.data(), corners, scratch);
+}
+
+bool reduces_within_ipr(const PlanarMap& g, const RowOp& row, const int* path, const int* target,
+                        const std::array<int, 2>& corners, PlanarMap& scratch) {
   const int m = row.m;
   VertexSet used;
-  for (int j = 0; j <= m; ++j) used.add(path[static_cast<std::size_t>(j)]);
+  for (int j = 0; j <= m; ++j) used.add(path[j]);
   const auto fresh = [&used](int v) {
     if (used.has(v)) return false;
     used.add(v);
@@ -22,14 +27,14 @@ bool reduces_within_ipr(const PlanarMap& g, const RowOp& row, PlanarMap& scratch
   };
   if (!fresh(corners[0]) || !fresh(corners[1])) return false;
   for (int j = 0; j <= m; ++j)
-    if (!fresh(target[static_cast<std::size_t>(j)])) return false;
+    if (!fresh(target[j])) return false;
   // Read off g: contract() merges each row vertex r_j into target_j and makes the two corners
   // degree-5 vertices; every other vertex keeps its degree. g is IPR, so two pentagons of the
   // reduced map can only meet at a corner or at a pentagon next to the row (whose list takes in a
   // row vertex's neighbours).
   const auto merged = [&](int v) {
     for (int j = 0; j <= m; ++j)
-      if (path[static_cast<std::size_t>(j)] == v) return target[static_cast<std::size_t>(j)];
+      if (path[j] == v) return target[j];
     return v;
   };
   const auto pentagon = [&](int v) {
@@ -47,12 +52,12 @@ bool reduces_within_ipr(const PlanarMap& g, const RowOp& row, PlanarMap& scratch
     };
     if (scan(v)) return true;
     for (int j = 0; j <= m; ++j)
-      if (target[static_cast<std::size_t>(j)] == v && scan(path[static_cast<std::size_t>(j)])) return true;
+      if (target[j] == v && scan(path[j])) return true;
     return false;
   };
   if (meets_pentagon(corners[0]) || meets_pentagon(corners[1])) return false;
   for (int j = 0; j <= m; ++j) {
-    const int r = path[static_cast<std::size_t>(j)];
+    const int r = path[j];
     for (int i = 0; i < g.deg[r]; ++i) {
       const int w = g.adj[r][i];
       if (pentagon(w) && meets_pentagon(w)) return false;

@@ -17,6 +17,9 @@ namespace molstep::fullerene {
 /// expansion does not exist for the search, so it does not count as a reduction within IPR
 /// fullerenes. `scratch` is working space.
 bool reduces_within_ipr(const PlanarMap& g, const RowOp& row, PlanarMap& scratch);
+/// The same when row_slides(g, row, path, target, corners) has been called and succeeded.
+bool reduces_within_ipr(const PlanarMap& g, const RowOp& row, const int* path, const int* target,
+                        const std::array<int, 2>& corners, PlanarMap& scratch);
 
 /// True when some reduction of the IPR fullerene dual g reduces_within_ipr (false: g is
 /// irreducible).

@@ -25,17 +25,15 @@ namespace {
 /// targets, the corners), the corners' lists and the lists of the pentagons next to it. An
 /// expansion that rewrites none of them leaves it one in the child: the child's new pentagons lie
 /// next to rewritten vertices only, and a0 and z turn from pentagons into hexagons, which cannot
-/// make two pentagons meet.
-VertexSet reads_of_reduction(const PlanarMap& g, const RowOp& row) {
-  VertexSet reads = row_vertices(g, row);
-  std::array<int, kRowsAlwaysValid> path;
-  std::array<int, kRowsAlwaysValid> target;
-  std::array<int, 2> corners{};
-  if (!row_slides(g, row, path.data(), target.data(), corners)) return reads;
+/// make two pentagons meet. path and corners are row_slides'.
+VertexSet reads_of_reduction(const PlanarMap& g, const RowOp& row, const int* path,
+                             const std::array<int, 2>& corners) {
+  VertexSet reads;
   reads.add(corners[0]);
   reads.add(corners[1]);
   for (int j = 0; j <= row.m; ++j) {
-    const int r = path[static_cast<std::size_t>(j)];
+    const int r = path[j];
+    reads.add(r);
     for (int i = 0; i < g.deg[r]; ++i)
       if (g.deg[g.adj[r][i]] == 5) reads.add(g.adj[r][i]);
   }
@@ -78,10 +76,14 @@ void Generator::ipr_search(int depth, int nauto) {
   auto& lasting = ipr_lasting_[static_cast<std::size_t>(depth)];
   lasting.clear();
   std::array<int, kRowsAlwaysValid> path;
+  std::array<int, kRowsAlwaysValid> target;
+  std::array<int, 2> corners{};
   if (max_size > 3)
     for_each_reduction(h, std::min(max_size - 1, kRowsAlwaysValid), [&](const RowOp& c) {
-      if (!walk_row(h, c, path.data()) || path[static_cast<std::size_t>(c.m)] < c.r0) return true;
-      if (reduces_within_ipr(h, c, scratch_)) lasting.push_back({c.size(), reads_of_reduction(h, c)});
+      if (!row_slides(h, c, path.data(), target.data(), corners) || path[static_cast<std::size_t>(c.m)] < c.r0)
+        return true;
+      if (reduces_within_ipr(h, c, path.data(), target.data(), corners, scratch_))
+        lasting.push_back({c.size(), reads_of_reduction(h, c, path.data(), corners)});
       return true;
     });
   std::sort(lasting.begin(), lasting.end(),
