@@ -307,42 +307,71 @@ TEST(FullereneGenerator, ExpansionIsUndoneByItsReduction) {
   EXPECT_GT(checked, 10000);
 }
 
-// for_each_expansion_once lists each expansion from one end (the search within IPR fullerenes
-// relies on it): the expansion from the other end gives the same child, so the children of the
-// expansions of each size listed once must be exactly half of those listed from both ends, map
-// for map. Checked on IPR maps, the search's parents: the IPR isomers of C90 and the irreducible
-// IPR fullerenes up to C130, sizes 3 to 10. (A long expansion can wind round a small fullerene or
-// a nanotube so that only one end's walk lists it: on maps of C44, and at 13 faces on the C114
-// nanotube. The search then builds its child from that end or not at all, as it did when it
-// walked both ends: such a child's canonical reduction would have to be that long row.)
-TEST(FullereneGenerator, ExpansionsListedOnceGiveEachChildOfBothEnds) {
+// for_each_expansion_once lists each expansion exactly once (the search within IPR fullerenes
+// relies on it): from one end of its new row, or from the only end whose walk lists it when a
+// long straight row winds round the map so that the other end's path repeats a vertex. The
+// description from the other end is read off the child (the new row seen from its other end,
+// whose corners and targets are the other description's a_0, z and path); for_each_expansion
+// must list it exactly when undone_by_listed_expansion says so, and the once-walk must list one
+// description of each pair. Checked on every isomer of C44 (where long rows wind round the whole
+// map), the IPR isomers of C90 and the irreducible IPR fullerenes up to C130 (nanotubes, where
+// long rows wind round the tube), sizes 3 to 10, and 11 to 14 on the tubes of C114.
+TEST(FullereneGenerator, ExpansionsListedOnceListEachExpansionOnce) {
+  using Description = std::tuple<int, int, int, int, int>;  // a0, t0, s, m, bend
+  const auto description = [](const Expansion& e) { return Description{e.a0, e.t0, e.s, e.m, e.bend}; };
   int checked = 0;
-  const auto children = [](const PlanarMap& h, int size, bool once) {
-    std::map<std::string, int> found;
-    const auto add = [&](const Expansion& e, const VertexSet&) {
-      PlanarMap child;
-      child.copy_from(h);
-      RowOp row;
-      if (expand(child, e, row)) ++found[canonical_code(as_triangulation(child))];
-    };
+  int from_one_end = 0;  // expansions whose other end's walk does not list them
+  const auto listed = [&](const PlanarMap& h, int size, bool once) {
+    std::map<Description, int> found;
+    const auto add = [&](const Expansion& e, const VertexSet&) { ++found[description(e)]; };
     if (once)
       for_each_expansion_once(h, size, size, add);
     else
       for_each_expansion(h, size, size, 0xfff, add);
     return found;
   };
-  const auto check = [&](const PlanarMap& h) {
-    for (int size = 3; size <= 10; ++size) {
-      std::map<std::string, int> once = children(h, size, true);
-      for (auto& [code, n] : once) n *= 2;
-      EXPECT_EQ(once, children(h, size, false)) << "size " << size;
-      checked += static_cast<int>(once.size());
+  const auto check = [&](const PlanarMap& h, int min_size, int max_size) {
+    for (int size = min_size; size <= max_size; ++size) {
+      const auto both = listed(h, size, false);
+      const auto once = listed(h, size, true);
+      for (const auto& [d, n] : once) {
+        ASSERT_EQ(n, 1);
+        ASSERT_TRUE(both.contains(d));
+      }
+      for (const auto& [d, n] : both) {
+        ASSERT_EQ(n, 1);
+        const auto [a0, t0, s, m, bend] = d;
+        PlanarMap child;
+        child.copy_from(h);
+        RowOp row;
+        ASSERT_TRUE(expand(child, Expansion{a0, t0, s, m, bend, -1}, row));
+        ASSERT_TRUE(undone_by_listed_expansion(child, row));
+        const RowOp back = reversed(child, row);
+        std::array<int, PlanarMap::kMaxVertices> path{};
+        std::array<int, PlanarMap::kMaxVertices> target{};
+        std::array<int, 2> corners{};
+        ASSERT_TRUE(row_slides(child, back, path.data(), target.data(), corners));
+        ASSERT_EQ(corners[1], a0);
+        const Description other{corners[0], target[0], back.s, back.m, back.bend};
+        const bool listed_there = undone_by_listed_expansion(back, path.data(), target.data(), corners);
+        ASSERT_EQ(both.contains(other), listed_there) << "nv " << h.nv << " size " << size;
+        if (!listed_there) ++from_one_end;
+        const int times = static_cast<int>(once.contains(d)) + static_cast<int>(listed_there && once.contains(other));
+        ASSERT_EQ(times, 1) << "nv " << h.nv << " size " << size << " a0 " << a0 << " t0 " << t0;
+        ++checked;
+      }
     }
   };
-  Generator(GeneratorOptions{90, true, 0, 1}).run(check);
-  for (const Spiral& s : irreducible_ipr_fullerenes())
-    if (s.atoms <= 130) check(as_planar_map(triangulation_from_spiral(s)));
-  EXPECT_GT(checked, 20000);
+  Generator(GeneratorOptions{44, false, 0, 1}).run([&](const PlanarMap& h) { check(h, 3, 10); });
+  Generator(GeneratorOptions{90, true, 0, 1}).run([&](const PlanarMap& h) { check(h, 3, 10); });
+  for (const Spiral& s : irreducible_ipr_fullerenes()) {
+    if (s.atoms > 130) continue;
+    const PlanarMap h = as_planar_map(triangulation_from_spiral(s));
+    check(h, 3, 10);
+    if (s.atoms == 114) check(h, 11, 14);
+  }
+  EXPECT_GT(checked, 40000);
+  EXPECT_GT(from_one_end, 0);  // the winding rows were met
 }
 
 TEST(FullereneGenerator, L0ExpansionsShortPathWritesTheGeneralPathsMaps) {

@@ -141,6 +141,29 @@ bool row_slides(const PlanarMap& g, const RowOp& row, int* path, int* target, st
   return true;
 }
 
+bool undone_by_listed_expansion(const RowOp& row, const int* path, const int* target,
+                                const std::array<int, 2>& corners) {
+  VertexSet used;
+  for (int j = 0; j <= row.m; ++j) used.add(path[j]);
+  const auto fresh = [&used](int v) {
+    if (used.has(v)) return false;
+    used.add(v);
+    return true;
+  };
+  if (!fresh(corners[0]) || !fresh(corners[1])) return false;
+  for (int j = 0; j <= row.m; ++j)
+    if (!fresh(target[j])) return false;
+  return true;
+}
+
+bool undone_by_listed_expansion(const PlanarMap& g, const RowOp& row) {
+  std::array<int, PlanarMap::kMaxVertices> path;  // only path[0..m] and target[0..m] are used
+  std::array<int, PlanarMap::kMaxVertices> target;
+  std::array<int, 2> corners{};
+  return row_slides(g, row, path.data(), target.data(), corners) &&
+         undone_by_listed_expansion(row, path.data(), target.data(), corners);
+}
+
 bool contract(PlanarMap& g, const RowOp& row) {
   std::array<int, PlanarMap::kMaxVertices> path;
   std::array<int, PlanarMap::kMaxVertices> target;

@@ -127,6 +127,15 @@ void for_each_l0_reduction(const PlanarMap& g, F&& f);
 /// lose a neighbour (and become degree-5 vertices) to corners; false as walk_row().
 bool row_slides(const PlanarMap& g, const RowOp& row, int* path, int* target, std::array<int, 2>& corners);
 
+/// True when the reduction `row` of g (row_slides has filled path, target and corners) is undone
+/// by an expansion that for_each_expansion lists: its corners (the expansion's a_0 and z) and its
+/// targets (the path the expansion walks) are distinct and off the row. A long row can wind round
+/// a nanotube so that they are not; then no walk of its parent lists its expansion.
+[[nodiscard]] bool undone_by_listed_expansion(const RowOp& row, const int* path, const int* target,
+                                              const std::array<int, 2>& corners);
+/// The same, walking the row first (false when row_slides fails).
+[[nodiscard]] bool undone_by_listed_expansion(const PlanarMap& g, const RowOp& row);
+
 /// Performs the reduction in place (row vertices are left with degree 0). Returns false when the
 /// result is not a fullerene dual (a multiple edge or a degree outside 5..6).
 bool contract(PlanarMap& g, const RowOp& row);

@@ -32,6 +32,10 @@ void expansions(const PlanarMap& h, int min_size, int max_size, unsigned starts,
   const int max_m = max_size - 1;
   std::array<int, PlanarMap::kMaxVertices> seen{};
   int stamp = 0;
+  // Once: the other end's path of a straight expansion (walked from z) is the strip beside this
+  // path, u_0 = at(t_0, .., s) then w_0, ..., w_{m-1} (w_j = at(t_j, .., 2s), and z = w_m); it is
+  // walkable when those are distinct and a_0 and z are not among them. `strip` marks them.
+  std::array<int, PlanarMap::kMaxVertices> strip{};
   for (int p = 0; p < 12; ++p) {
     if ((starts >> p & 1U) == 0) continue;
     const int a0 = h.pentagons[static_cast<std::size_t>(p)];
@@ -47,15 +51,24 @@ void expansions(const PlanarMap& h, int min_size, int max_size, unsigned starts,
         changed.add(a0);
         int prev = a0;
         int cur = t0;
+        bool strip_walkable = true;  // the strip so far: distinct, a_0 not on it
         for (int j = 0; j <= max_m; ++j) {
           if (seen[cur] == straight) break;
           seen[cur] = straight;
           changed.add(cur);
           const int in = h.index_of(cur, prev);
+          const int w = h.at(cur, in, 2 * s);
+          if (once && j == 0) {
+            const int u = h.at(cur, in, s);
+            strip[u] = straight;
+            strip_walkable = u != a0;
+          }
           if (j >= min_m) {
-            const int z = h.at(cur, in, 2 * s);
-            // Once: a straight expansion from the end with the smaller pentagon.
-            if (h.deg[z] == 5 && seen[z] != straight && (!once || a0 < z)) {
+            const int z = w;
+            // Once: a straight expansion from the end with the smaller pentagon, or from this end
+            // when the other end's path (the strip) is not walkable, so that only this end lists it.
+            if (h.deg[z] == 5 && seen[z] != straight &&
+                (!once || a0 < z || !strip_walkable || strip[z] == straight)) {
               VertexSet all = changed;
               all.add(h.at(cur, in, s));
               all.add(z);
@@ -64,7 +77,8 @@ void expansions(const PlanarMap& h, int min_size, int max_size, unsigned starts,
           }
           if (j >= 1 && j + 1 <= max_m) {
             // Bend at t_j: two places on (one strip vertex), then straight again. Seen from z the
-            // same expansion bends at jj - j (other_end): once, it is listed from the end whose
+            // same expansion walks the same path backwards, bending at jj - j the other way, so
+            // either end walks it when the other does: once, it is listed from the end whose
             // straight stretch before the bend is the longer one, or from the smaller pentagon.
             const int bent = ++stamp;
             VertexSet bchanged = changed;
@@ -91,7 +105,11 @@ void expansions(const PlanarMap& h, int min_size, int max_size, unsigned starts,
             }
           }
           changed.add(h.at(cur, in, s));
-          changed.add(h.at(cur, in, 2 * s));
+          changed.add(w);
+          if (once) {
+            if (strip[w] == straight || w == a0) strip_walkable = false;
+            strip[w] = straight;
+          }
           const int next = h.at(cur, in, 3 * s);
           prev = cur;
           cur = next;

@@ -110,18 +110,24 @@ void Generator::ipr_search(int depth, int nauto) {
 bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& nauto, std::string* code) {
   // The child is built from one end of its new row only (ipr_search), so the better of the row's
   // two views (by key, then breadth-first code) is the one that competes with the others; when
-  // the two are equal, the child has an automorphism that reverses the row.
+  // the two are equal, the child has an automorphism that reverses the row. The other view
+  // counts only when the parent's walk from its end lists its expansion: a long straight row can
+  // wind round a nanotube so that it does not (the child was then built from this end); a bent
+  // row's two ends walk the same path.
   const RowOp other = reversed(g, row);
   RowOp mine_row = row;
   Key mine = key_of(g, row);
-  Key theirs = key_of(g, other);
-  int ends = compare_keys(g, other, theirs, mine_row, mine);
-  if (ends == 0) ends = bfs_compare(g, other.r0, other.r1, other.s, row.r0, row.r1, row.s);
-  if (ends < 0) {
-    mine_row = other;
-    std::swap(mine, theirs);
+  nauto = 1;
+  if (row.bend >= 0 || undone_by_listed_expansion(g, other)) {
+    Key theirs = key_of(g, other);
+    int ends = compare_keys(g, other, theirs, mine_row, mine);
+    if (ends == 0) ends = bfs_compare(g, other.r0, other.r1, other.s, row.r0, row.r1, row.s);
+    if (ends < 0) {
+      mine_row = other;
+      std::swap(mine, theirs);
+    }
+    if (ends == 0) nauto = 2;
   }
-  nauto = ends == 0 ? 2 : 1;
   ties_.clear();
   const int size = row.size();
   bool smaller = false;
