@@ -131,6 +131,12 @@ Expansion other_end(const PlanarMap& h, const Expansion& e) {
 
 bool row_slides(const PlanarMap& g, const RowOp& row, int* path, int* target, std::array<int, 2>& corners) {
   if (!walk_row(g, row, path)) return false;
+  slides_of_walked_row(g, row, path, target, corners);
+  return true;
+}
+
+void slides_of_walked_row(const PlanarMap& g, const RowOp& row, const int* path, int* target,
+                          std::array<int, 2>& corners) {
   const int m = row.m;
   const int s = row.s;
   target[0] = ring(g, path[0], path[1], s);
@@ -138,7 +144,6 @@ bool row_slides(const PlanarMap& g, const RowOp& row, int* path, int* target, st
     target[j] = ring(g, path[j], path[j - 1], (row.bend < 0 || j <= row.bend ? 4 : 5) * s);
   target[m] = ring(g, path[m], path[m - 1], (row.bend < 0 ? 3 : 4) * s);
   corners = {ring(g, path[0], path[1], 2 * s), ring(g, path[m], path[m - 1], (row.bend < 0 ? 2 : 3) * s)};
-  return true;
 }
 
 bool undone_by_listed_expansion(const RowOp& row, const int* path, const int* target,

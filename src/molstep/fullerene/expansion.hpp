@@ -99,7 +99,8 @@ void for_each_size3_expansion(const PlanarMap& h, unsigned starts, A&& accept, F
 
 /// Calls f(const RowOp&) for every view of every reduction of g removing at most max_size
 /// vertices; stops early when f returns false. The views are only candidates: contract() says
-/// whether the reduction leaves a fullerene.
+/// whether the reduction leaves a fullerene. f may take the row's far end r_m as a second
+/// argument, f(const RowOp&, int r_m): each reduction has one view with r0 < r_m.
 template <class F>
 void for_each_reduction(const PlanarMap& g, int max_size, F&& f);
 
@@ -126,6 +127,10 @@ void for_each_l0_reduction(const PlanarMap& g, F&& f);
 /// each of its vertices (the neighbour r_j merges into) to target[0..m], and the two corners that
 /// lose a neighbour (and become degree-5 vertices) to corners; false as walk_row().
 bool row_slides(const PlanarMap& g, const RowOp& row, int* path, int* target, std::array<int, 2>& corners);
+/// row_slides for a row whose walk is known to describe a row (as for_each_reduction lists it),
+/// path[0..m] filled in: writes target and corners only.
+void slides_of_walked_row(const PlanarMap& g, const RowOp& row, const int* path, int* target,
+                          std::array<int, 2>& corners);
 
 /// True when the reduction `row` of g (row_slides has filled path, target and corners) is undone
 /// by an expansion that for_each_expansion lists: its corners (the expansion's a_0 and z) and its

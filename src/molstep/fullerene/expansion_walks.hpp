@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <type_traits>
 
 namespace molstep::fullerene {
 
@@ -124,6 +125,12 @@ void expansions(const PlanarMap& h, int min_size, int max_size, unsigned starts,
 template <class F>
 void for_each_reduction(const PlanarMap& g, int max_size, F&& f) {
   if (max_size < 2) return;
+  const auto call = [&f](const RowOp& row, int end) {
+    if constexpr (std::is_invocable_v<F&, const RowOp&, int>)
+      return f(row, end);
+    else
+      return f(row);
+  };
   const int max_m = max_size - 1;
   std::array<int, PlanarMap::kMaxVertices> seen{};
   int stamp = 0;
@@ -144,7 +151,7 @@ void for_each_reduction(const PlanarMap& g, int max_size, F&& f) {
           if (g.deg[cur] == 5) {
             const int z = g.at(cur, in, 2 * s);
             if (g.deg[z] == 6 && seen[z] != straight && seen[a0] != straight && z != a0)
-              if (!f(RowOp{r0, r1, s, j, -1})) return;
+              if (!call(RowOp{r0, r1, s, j, -1}, cur)) return;
             break;
           }
           if (j + 1 <= max_m) {
@@ -159,7 +166,7 @@ void for_each_reduction(const PlanarMap& g, int max_size, F&& f) {
                 const int z = g.at(bcur, bin, 3 * s);
                 if (g.deg[z] == 6 && seen[z] != straight && seen[z] != bent && seen[a0] != straight &&
                     seen[a0] != bent && z != a0)
-                  if (!f(RowOp{r0, r1, s, jj, j})) return;
+                  if (!call(RowOp{r0, r1, s, jj, j}, bcur)) return;
                 break;
               }
               const int bnext = g.at(bcur, bin, 3);

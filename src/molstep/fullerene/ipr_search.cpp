@@ -47,16 +47,21 @@ bool new_pentagon_meets_one(const PlanarMap& h, const Expansion& e) {
   // it is a hexagon, the second may be a pentagon (z, which turns into a hexagon, aside).
   const int w = h.at(e.t0, h.index_of(e.t0, e.a0), 2 * e.s);
   if (h.deg[w] == 5 && w != e.z) return true;
-  // On a straight row r_m lies next to t_{m-1} too (z's other neighbours it touches are next to z).
-  if (e.bend >= 0 || e.m < 2) return false;
+  // r_m lies next to t_m and z, and next to two more faces: on a straight row t_{m-1} and the face
+  // before z round t_m, on a bent one the two faces before z round t_m. The one before z touches z
+  // (a pentagon of h), so it is a hexagon; the other may be a pentagon.
+  if (e.bend < 0 && e.m < 2) return false;
   int prev = e.a0;
   int cur = e.t0;
-  for (int j = 0; j + 1 < e.m; ++j) {
-    const int next = h.at(cur, h.index_of(cur, prev), 3 * e.s);
+  const int steps = e.bend < 0 ? e.m - 1 : e.m;  // to t_{m-1} on a straight row, to t_m on a bent one
+  for (int j = 0; j < steps; ++j) {
+    const int next = h.at(cur, h.index_of(cur, prev), (j == e.bend ? 2 : 3) * e.s);
     prev = cur;
     cur = next;
   }
-  return h.deg[cur] == 5;
+  if (e.bend < 0) return h.deg[cur] == 5;
+  const int u = h.at(cur, h.index_of(cur, prev), e.s);
+  return h.deg[u] == 5 && u != e.a0;
 }
 
 }  // namespace
@@ -131,18 +136,32 @@ bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& naut
   ties_.clear();
   const int size = row.size();
   bool smaller = false;
+  // A smaller reduction within IPR fullerenes is any view of one: both views of a row of up to 4
+  // faces are (its expansion is listed from both ends: ReductionsOfUpToFourFacesAreUndoneBy-
+  // ListedExpansions; both leave the same fullerene) or neither, so one view (r0 < r_m) is
+  // tested. A longer row's views can differ (one may wind round a nanotube): both are tested.
+  // A 3-face row as for_each_reduction lists it is r0, r1, r_m: it need not be walked again.
+  const auto smaller_one = [&](const RowOp& c, int end) {
+    if (c.size() <= 4 && end < c.r0) return false;
+    if (c.m != 2) return reduces_within_ipr(g, c, scratch_);
+    const std::array<int, 3> path{c.r0, c.r1, end};
+    std::array<int, 3> target;
+    std::array<int, 2> corners;
+    slides_of_walked_row(g, c, path.data(), target.data(), corners);
+    return reduces_within_ipr(g, c, path.data(), target.data(), corners, scratch_);
+  };
   // Most children have a reduction of 3 somewhere else: look for those first.
   if (size > 3) {
-    for_each_reduction(g, 3, [&](const RowOp& c) {
-      smaller = reduces_within_ipr(g, c, scratch_);
+    for_each_reduction(g, 3, [&](const RowOp& c, int end) {
+      smaller = smaller_one(c, end);
       return !smaller;
     });
     if (smaller) return false;
   }
-  for_each_reduction(g, size, [&](const RowOp& c) {
+  for_each_reduction(g, size, [&](const RowOp& c, int end) {
     if (same_view(c, row) || same_view(c, other)) return true;
     if (c.size() < size) {
-      smaller = c.size() > 3 && reduces_within_ipr(g, c, scratch_);
+      smaller = c.size() > 3 && smaller_one(c, end);
       return !smaller;
     }
     Key k = key_of(g, c);
