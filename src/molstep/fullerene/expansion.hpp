@@ -100,7 +100,8 @@ void for_each_size3_expansion(const PlanarMap& h, unsigned starts, A&& accept, F
 /// Calls f(const RowOp&) for every view of every reduction of g removing at most max_size
 /// vertices; stops early when f returns false. The views are only candidates: contract() says
 /// whether the reduction leaves a fullerene. f may take the row's far end r_m as a second
-/// argument, f(const RowOp&, int r_m): each reduction has one view with r0 < r_m.
+/// argument, f(const RowOp&, int r_m): of the two views of a reduction (both listed unless a
+/// long row winds round the map), one has r0 < r_m.
 template <class F>
 void for_each_reduction(const PlanarMap& g, int max_size, F&& f);
 

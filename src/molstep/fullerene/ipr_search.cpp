@@ -118,12 +118,13 @@ bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& naut
   // the two are equal, the child has an automorphism that reverses the row. The other view
   // counts only when the parent's walk from its end lists its expansion: a long straight row can
   // wind round a nanotube so that it does not (the child was then built from this end); a bent
-  // row's two ends walk the same path.
+  // row's two ends walk the same path, and a row of up to 4 faces is always listed
+  // (ReductionsOfUpToFourFacesAreUndoneByListedExpansions).
   const RowOp other = reversed(g, row);
   RowOp mine_row = row;
   Key mine = key_of(g, row);
   nauto = 1;
-  if (row.bend >= 0 || undone_by_listed_expansion(g, other)) {
+  if (row.bend >= 0 || row.size() <= 4 || undone_by_listed_expansion(g, other)) {
     Key theirs = key_of(g, other);
     int ends = compare_keys(g, other, theirs, mine_row, mine);
     if (ends == 0) ends = bfs_compare(g, other.r0, other.r1, other.s, row.r0, row.r1, row.s);
