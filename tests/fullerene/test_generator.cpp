@@ -402,6 +402,33 @@ TEST(FullereneGenerator, ReductionsOfUpToFourFacesAreUndoneByListedExpansions) {
   EXPECT_EQ(five_unlisted, 4);  // the C30 nanotube's
 }
 
+// old_neighbours_of_new_ends names exactly the old vertices next to the child's new row ends:
+// every expansion of 3 to 10 faces of every isomer of C44 and of the IPR isomers of C90.
+TEST(FullereneGenerator, OldNeighboursOfNewEndsAreTheChildsOwn) {
+  int checked = 0;
+  const auto check = [&](const PlanarMap& h) {
+    for_each_expansion(h, 3, 10, 0xfff, [&](const Expansion& e, const VertexSet&) {
+      PlanarMap child;
+      child.copy_from(h);
+      RowOp row;
+      ASSERT_TRUE(expand(child, e, row));
+      std::array<int, PlanarMap::kMaxVertices> path{};
+      ASSERT_TRUE(walk_row(child, row, path.data()));
+      VertexSet expected;
+      for (const int end : {path[0], path[static_cast<std::size_t>(row.m)]})
+        for (int i = 0; i < child.deg[end]; ++i)
+          if (child.adj[end][i] < h.nv) expected.add(child.adj[end][i]);
+      VertexSet named;
+      old_neighbours_of_new_ends(h, e, named);
+      ASSERT_EQ(named.words, expected.words) << "nv " << h.nv << " m " << e.m << " bend " << e.bend;
+      ++checked;
+    });
+  };
+  Generator(GeneratorOptions{44, false, 0, 1}).run(check);
+  Generator(GeneratorOptions{90, true, 0, 1}).run(check);
+  EXPECT_GT(checked, 100000);
+}
+
 TEST(FullereneGenerator, L0ExpansionsShortPathWritesTheGeneralPathsMaps) {
   // expand() takes an L0 expansion with its far end z set by a short path; without z it goes
   // the general way (two splits). Both must leave the same map, slot for slot: the order of the

@@ -129,6 +129,26 @@ Expansion other_end(const PlanarMap& h, const Expansion& e) {
   return Expansion{e.z, ring(h, t1, e.t0, e.s), e.s, 1, -1, e.a0};
 }
 
+void old_neighbours_of_new_ends(const PlanarMap& h, const Expansion& e, VertexSet& next) {
+  const int in0 = h.index_of(e.t0, e.a0);
+  next.add(e.a0);
+  next.add(e.t0);
+  next.add(h.at(e.t0, in0, e.s));
+  next.add(h.at(e.t0, in0, 2 * e.s));
+  int prev = e.a0;
+  int cur = e.t0;
+  for (int j = 0; j < e.m; ++j) {
+    const int step = h.at(cur, h.index_of(cur, prev), (j == e.bend ? 2 : 3) * e.s);
+    prev = cur;
+    cur = step;
+  }
+  const int in = h.index_of(cur, prev);  // cur = t_m, prev = t_{m-1}
+  next.add(cur);
+  next.add(e.z);
+  next.add(h.at(cur, in, e.s));
+  next.add(e.bend < 0 ? prev : h.at(cur, in, 2 * e.s));
+}
+
 bool row_slides(const PlanarMap& g, const RowOp& row, int* path, int* target, std::array<int, 2>& corners) {
   if (!walk_row(g, row, path)) return false;
   slides_of_walked_row(g, row, path, target, corners);

@@ -117,6 +117,13 @@ constexpr int kL0Views = 12 * 5 * 2;
 template <class F>
 void for_each_l0_reduction(const PlanarMap& g, F&& f);
 
+/// The old vertices next to the new row's ends r_0 and r_m (the child's new degree-5 vertices)
+/// in the child of e (m >= 2, as for_each_expansion lists it), added to `next`: round r_0, a_0,
+/// t_0 and the two vertices after a_0 round t_0 (orientation s); round r_m, t_m, z and, on a
+/// straight row, t_{m-1} and the vertex before z round t_m, on a bent one the two vertices before
+/// z round t_m.
+void old_neighbours_of_new_ends(const PlanarMap& h, const Expansion& e, VertexSet& next);
+
 /// The same L0 expansion described from its other end: the one that starts at z. Both give the
 /// same child, whose new row they see from opposite ends.
 [[nodiscard]] Expansion other_end(const PlanarMap& h, const Expansion& e);

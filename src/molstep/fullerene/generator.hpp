@@ -175,10 +175,21 @@ class Generator {
     VertexSet row;
   };
   std::vector<std::vector<Lasting>> lasting_;  // per level: the parent's reductions
-  /// Per level, in ipr_search: the parent's reductions within IPR fullerenes of up to
-  /// kRowsAlwaysValid faces (ipr_roots.hpp) and,
-  /// in `row`, the vertices whose lists decide that they are such reductions (reads_of_reduction).
-  std::vector<std::vector<Lasting>> ipr_lasting_;
+  /// A parent's reduction within IPR fullerenes (ipr_roots.hpp) of up to kRowsAlwaysValid faces,
+  /// the vertices whose lists decide that it is one (reads_of_reduction) and its two corners. It
+  /// stays one in a child whose expansion rewrites none of `reads`; and in one whose expansion
+  /// rewrites none of them but the corners (a_0 and z, which turn into hexagons, aside) when
+  /// neither corner lies next to a new pentagon: a corner's rewritten list gains only new faces
+  /// (hexagons, then) and loses faces, and an expansion joins no two old faces, so no pentagon
+  /// comes next to a corner, the row or the pentagons next to it.
+  struct IprLasting {
+    int size;
+    VertexSet reads;
+    std::array<int, 2> corners;
+    std::array<int, 2> ends;  // its two pentagons: the reduction is gone when a_0 or z is one
+  };
+  /// Per level, in ipr_search: the parent's IprLasting reductions.
+  std::vector<std::vector<IprLasting>> ipr_lasting_;
   std::vector<Rivals> rivals_;  // per level
   /// Per level, bit i set for each vertex of the parent's i-th L0 row (zero elsewhere between
   /// uses): an expansion of 3 vertices that meets every row is one whose vertices OR to all bits.

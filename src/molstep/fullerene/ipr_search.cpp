@@ -41,27 +41,13 @@ VertexSet reads_of_reduction(const PlanarMap& g, const RowOp& row, const int* pa
 }
 
 /// True when the child of the expansion e of the IPR fullerene dual h is not IPR because one of
-/// its new pentagons (the new row's ends) lies next to a pentagon of h that it keeps.
-bool new_pentagon_meets_one(const PlanarMap& h, const Expansion& e) {
-  // r_0 takes the two neighbours of t_0 after a_0 (orientation s); the first also touches a_0, so
-  // it is a hexagon, the second may be a pentagon (z, which turns into a hexagon, aside).
-  const int w = h.at(e.t0, h.index_of(e.t0, e.a0), 2 * e.s);
-  if (h.deg[w] == 5 && w != e.z) return true;
-  // r_m lies next to t_m and z, and next to two more faces: on a straight row t_{m-1} and the face
-  // before z round t_m, on a bent one the two faces before z round t_m. The one before z touches z
-  // (a pentagon of h), so it is a hexagon; the other may be a pentagon.
-  if (e.bend < 0 && e.m < 2) return false;
-  int prev = e.a0;
-  int cur = e.t0;
-  const int steps = e.bend < 0 ? e.m - 1 : e.m;  // to t_{m-1} on a straight row, to t_m on a bent one
-  for (int j = 0; j < steps; ++j) {
-    const int next = h.at(cur, h.index_of(cur, prev), (j == e.bend ? 2 : 3) * e.s);
-    prev = cur;
-    cur = next;
-  }
-  if (e.bend < 0) return h.deg[cur] == 5;
-  const int u = h.at(cur, h.index_of(cur, prev), e.s);
-  return h.deg[u] == 5 && u != e.a0;
+/// its new pentagons (the new row's ends) lies next to a pentagon of h that it keeps (a_0 and z
+/// turn into hexagons). `next` gets the old faces next to the new pentagons.
+bool new_pentagon_meets_one(const PlanarMap& h, const Expansion& e, VertexSet& next) {
+  old_neighbours_of_new_ends(h, e, next);
+  for (const int p : h.pentagons)
+    if (p != e.a0 && p != e.z && next.has(p)) return true;
+  return false;
 }
 
 }  // namespace
@@ -73,7 +59,8 @@ void Generator::ipr_search(int depth, int nauto) {
   seen.clear();
   const int max_size = target_nv_ - h.nv;
   // A reduction of h within IPR fullerenes stays one in a child whose expansion rewrites none of
-  // the vertices it reads (reads_of_reduction). If it is smaller than the expansion, the child's
+  // the vertices it reads (reads_of_reduction), or none but its corners where those do not come
+  // next to a new pentagon (IprLasting). If it is smaller than the expansion, the child's
   // canonical IPR reduction is not the one undoing the expansion. Only reductions of up to
   // kRowsAlwaysValid faces are collected: longer ones cost more to test than the children they
   // save (IPR C136 on one core: 14.5 s with every size, 12.1 s with these). Both views of a
@@ -88,20 +75,35 @@ void Generator::ipr_search(int depth, int nauto) {
       if (!row_slides(h, c, path.data(), target.data(), corners) || path[static_cast<std::size_t>(c.m)] < c.r0)
         return true;
       if (reduces_within_ipr(h, c, path.data(), target.data(), corners, scratch_))
-        lasting.push_back({c.size(), reads_of_reduction(h, c, path.data(), corners)});
+        lasting.push_back({c.size(), reads_of_reduction(h, c, path.data(), corners), corners,
+                           {c.r0, path[static_cast<std::size_t>(c.m)]}});
       return true;
     });
   std::sort(lasting.begin(), lasting.end(),
-            [](const Lasting& a, const Lasting& b) { return a.size < b.size; });
+            [](const IprLasting& a, const IprLasting& b) { return a.size < b.size; });
   std::string code;
   // Each child is built from one end of its new row only; is_canonical_ipr takes the better view.
   for_each_expansion_once(h, 3, max_size, [&](const Expansion& e, const VertexSet& changed) {
     if (dead(h.nv + e.size())) return;
-    for (const Lasting& l : lasting) {
-      if (l.size >= e.size()) break;
-      if (!l.row.meets(changed)) return;
+    std::size_t smaller = 0;  // the lasting reductions smaller than e
+    for (; smaller < lasting.size() && lasting[smaller].size < e.size(); ++smaller)
+      if (!lasting[smaller].reads.meets(changed)) return;
+    VertexSet next;
+    if (new_pentagon_meets_one(h, e, next)) return;
+    // A reduction whose corners alone the expansion rewrites lasts too, unless a corner lies next
+    // to a new pentagon (IprLasting).
+    if (smaller > 0) {
+      VertexSet rewritten = changed;
+      rewritten.words[static_cast<std::size_t>(e.a0) >> 6] &= ~(std::uint64_t{1} << (e.a0 & 63));
+      rewritten.words[static_cast<std::size_t>(e.z) >> 6] &= ~(std::uint64_t{1} << (e.z & 63));
+      for (std::size_t i = 0; i < smaller; ++i) {
+        const IprLasting& l = lasting[i];
+        VertexSet core = l.reads;
+        for (const int c : l.corners) core.words[static_cast<std::size_t>(c) >> 6] &= ~(std::uint64_t{1} << (c & 63));
+        const bool end_moves = l.ends[0] == e.a0 || l.ends[0] == e.z || l.ends[1] == e.a0 || l.ends[1] == e.z;
+        if (!end_moves && !core.meets(rewritten) && !next.has(l.corners[0]) && !next.has(l.corners[1])) return;
+      }
     }
-    if (new_pentagon_meets_one(h, e)) return;
     g.copy_from(h);
     RowOp row;
     if (!expand(g, e, row) || !is_ipr(g)) return;
