@@ -175,18 +175,18 @@ class Generator {
     VertexSet row;
   };
   std::vector<std::vector<Lasting>> lasting_;  // per level: the parent's reductions
-  /// A parent's reduction within IPR fullerenes (ipr_roots.hpp) of up to kRowsAlwaysValid faces,
-  /// the vertices whose lists decide that it is one (reads_of_reduction) and its two corners. It
-  /// stays one in a child whose expansion rewrites none of `reads`; and in one whose expansion
-  /// rewrites none of them but the corners (a_0 and z, which turn into hexagons, aside) when
-  /// neither corner lies next to a new pentagon: a corner's rewritten list gains only new faces
-  /// (hexagons, then) and loses faces, and an expansion joins no two old faces, so no pentagon
-  /// comes next to a corner, the row or the pentagons next to it.
+  /// A parent's reduction within IPR fullerenes (ipr_roots.hpp) of up to kRowsAlwaysValid faces:
+  /// its faces and its two corners. It stays one in a child whose expansion rewrites none of its
+  /// faces (so the row, its targets and corners are the same; a_0 and z, which turn into
+  /// hexagons, are then not among its ends) and brings neither corner next to a new pentagon
+  /// (old_neighbours_of_new_ends): the lists reduces_within_ipr reads then gain only new hexagons
+  /// and lose faces (the corners', and those of the pentagons next to the row, which the child's
+  /// IPR test keeps off the new pentagons), an expansion joins no two old faces, and old faces
+  /// keep their degrees but a_0 and z. So no pentagon comes next to another in its result.
   struct IprLasting {
     int size;
-    VertexSet reads;
+    VertexSet row;
     std::array<int, 2> corners;
-    std::array<int, 2> ends;  // its two pentagons: the reduction is gone when a_0 or z is one
   };
   /// Per level, in ipr_search: the parent's IprLasting reductions.
   std::vector<std::vector<IprLasting>> ipr_lasting_;
