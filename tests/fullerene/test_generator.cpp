@@ -429,6 +429,58 @@ TEST(FullereneGenerator, OldNeighboursOfNewEndsAreTheChildsOwn) {
   EXPECT_GT(checked, 100000);
 }
 
+// The IPR search's prune (IprLasting): a parent's reduction within IPR fullerenes of up to 5
+// faces is still one in every IPR child whose expansion rewrites none of its faces and brings
+// neither corner next to a new pentagon, even when the expansion rewrites the corners. Every
+// such pair on the IPR isomers of C90 and the irreducible IPR fullerenes up to C110, expansions
+// of 3 to 8 faces.
+TEST(FullereneGenerator, ParentReductionsLastWhenOnlyTheirCornersAreRewritten) {
+  struct Kept {
+    RowOp view;
+    VertexSet row;
+    std::array<int, 2> corners;
+  };
+  int checked = 0;
+  int corners_rewritten = 0;
+  PlanarMap scratch;
+  const auto check = [&](const PlanarMap& h) {
+    std::vector<Kept> kept;
+    for_each_reduction(h, 5, [&](const RowOp& c, int end) {
+      std::array<int, 5> path{};
+      std::array<int, 5> target{};
+      std::array<int, 2> corners{};
+      if (c.size() < 3 || end < c.r0 || !row_slides(h, c, path.data(), target.data(), corners)) return true;
+      if (!reduces_within_ipr(h, c, path.data(), target.data(), corners, scratch)) return true;
+      Kept k{c, {}, corners};
+      for (int j = 0; j <= c.m; ++j) k.row.add(path[static_cast<std::size_t>(j)]);
+      kept.push_back(k);
+      return true;
+    });
+    for_each_expansion(h, 3, 8, 0xfff, [&](const Expansion& e, const VertexSet& changed) {
+      VertexSet next;
+      old_neighbours_of_new_ends(h, e, next);
+      for (const int p : h.pentagons)
+        if (p != e.a0 && p != e.z && next.has(p)) return;  // the child is not IPR
+      PlanarMap child;
+      child.copy_from(h);
+      RowOp row;
+      ASSERT_TRUE(expand(child, e, row));
+      ASSERT_TRUE(is_ipr(child));
+      for (const Kept& k : kept) {
+        if (k.row.meets(changed) || next.has(k.corners[0]) || next.has(k.corners[1])) continue;
+        EXPECT_TRUE(reduces_within_ipr(child, k.view, scratch)) << "nv " << h.nv << " a0 " << e.a0;
+        if (changed.has(k.corners[0]) || changed.has(k.corners[1])) ++corners_rewritten;
+        ++checked;
+      }
+    });
+  };
+  Generator(GeneratorOptions{90, true, 0, 1}).run(check);
+  for (const Spiral& s : irreducible_ipr_fullerenes())
+    if (s.atoms <= 110) check(as_planar_map(triangulation_from_spiral(s)));
+  EXPECT_GT(checked, 10000);
+  EXPECT_GT(corners_rewritten, 1000);
+}
+
 TEST(FullereneGenerator, L0ExpansionsShortPathWritesTheGeneralPathsMaps) {
   // expand() takes an L0 expansion with its far end z set by a short path; without z it goes
   // the general way (two splits). Both must leave the same map, slot for slot: the order of the
