@@ -600,9 +600,8 @@ int Generator::predicted_l0_inv(const PlanarMap& h, const Expansion& e) {
 
 bool Generator::reduces_to_fullerene(const PlanarMap& g, const RowOp& row) {
   // A reduction counts only when its parent's walks list the expansion that undoes it (else the
-  // child could never be made from that parent). Rows of up to 4 faces always are (measured on
-  // every isomer of C20 to C72; the first exceptions have 5 faces, on the C30 seed, and 6 faces).
-  if (row.size() <= 4) return true;
+  // child could never be made from that parent); short rows always are (kRowsAlwaysListed).
+  if (row.size() <= kRowsAlwaysListed) return true;
   if (!undone_by_listed_expansion(g, row)) return false;
   if (row.size() <= kRowsAlwaysValid) return true;
   scratch_.copy_from(g);

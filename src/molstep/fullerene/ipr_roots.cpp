@@ -18,8 +18,7 @@ bool reduces_within_ipr(const PlanarMap& g, const RowOp& row, PlanarMap& scratch
 bool reduces_within_ipr(const PlanarMap& g, const RowOp& row, const int* path, const int* target,
                         const std::array<int, 2>& corners, PlanarMap& scratch) {
   const int m = row.m;
-  // Rows of up to 4 faces always are (ReductionsOfUpToFourFacesAreUndoneByListedExpansions).
-  if (row.size() > 4 && !undone_by_listed_expansion(row, path, target, corners)) return false;
+  if (row.size() > kRowsAlwaysListed && !undone_by_listed_expansion(row, path, target, corners)) return false;
   // Read off g: contract() merges each row vertex r_j into target_j and makes the two corners
   // degree-5 vertices; every other vertex keeps its degree. g is IPR, so two pentagons of the
   // reduced map can only meet at a corner or at a pentagon next to the row (whose list takes in a

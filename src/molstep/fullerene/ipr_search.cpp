@@ -49,9 +49,8 @@ void Generator::ipr_search(int depth, int nauto) {
   std::array<int, kRowsAlwaysValid> target;
   std::array<int, 2> corners{};
   if (max_size > 3)
-    for_each_reduction(h, std::min(max_size - 1, kRowsAlwaysValid), [&](const RowOp& c) {
-      if (!row_slides(h, c, path.data(), target.data(), corners) || path[static_cast<std::size_t>(c.m)] < c.r0)
-        return true;
+    for_each_reduction(h, std::min(max_size - 1, kRowsAlwaysValid), [&](const RowOp& c, int end) {
+      if (end < c.r0 || !row_slides(h, c, path.data(), target.data(), corners)) return true;
       if (reduces_within_ipr(h, c, path.data(), target.data(), corners, scratch_)) {
         IprLasting l{c.size(), {}, corners};
         for (int j = 0; j <= c.m; ++j) l.row.add(path[static_cast<std::size_t>(j)]);
@@ -97,13 +96,12 @@ bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& naut
   // the two are equal, the child has an automorphism that reverses the row. The other view
   // counts only when the parent's walk from its end lists its expansion: a long straight row can
   // wind round a nanotube so that it does not (the child was then built from this end); a bent
-  // row's two ends walk the same path, and a row of up to 4 faces is always listed
-  // (ReductionsOfUpToFourFacesAreUndoneByListedExpansions).
+  // row's two ends walk the same path, and a short row is always listed (kRowsAlwaysListed).
   const RowOp other = reversed(g, row);
   RowOp mine_row = row;
   Key mine = key_of(g, row);
   nauto = 1;
-  if (row.bend >= 0 || row.size() <= 4 || undone_by_listed_expansion(g, other)) {
+  if (row.bend >= 0 || row.size() <= kRowsAlwaysListed || undone_by_listed_expansion(g, other)) {
     Key theirs = key_of(g, other);
     int ends = compare_keys(g, other, theirs, mine_row, mine);
     if (ends == 0) ends = bfs_compare(g, other.r0, other.r1, other.s, row.r0, row.r1, row.s);
@@ -116,13 +114,13 @@ bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& naut
   ties_.clear();
   const int size = row.size();
   bool smaller = false;
-  // A smaller reduction within IPR fullerenes is any view of one: both views of a row of up to 4
-  // faces are (its expansion is listed from both ends: ReductionsOfUpToFourFacesAreUndoneBy-
-  // ListedExpansions; both leave the same fullerene) or neither, so one view (r0 < r_m) is
-  // tested. A longer row's views can differ (one may wind round a nanotube): both are tested.
+  // A smaller reduction within IPR fullerenes is any view of one: both views of a short row are
+  // (its expansion is listed from both ends, kRowsAlwaysListed; both leave the same fullerene) or
+  // neither, so one view (r0 < r_m) is tested. A longer row's views can differ (one may wind
+  // round a nanotube): both are tested.
   // A 3-face row as for_each_reduction lists it is r0, r1, r_m: it need not be walked again.
   const auto smaller_one = [&](const RowOp& c, int end) {
-    if (c.size() <= 4 && end < c.r0) return false;
+    if (c.size() <= kRowsAlwaysListed && end < c.r0) return false;
     if (c.m != 2) return reduces_within_ipr(g, c, scratch_);
     const std::array<int, 3> path{c.r0, c.r1, end};
     std::array<int, 3> target;
