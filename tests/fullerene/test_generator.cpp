@@ -524,6 +524,41 @@ bool same_expansion(const Expansion& a, const Expansion& b) {
   return a.a0 == b.a0 && a.t0 == b.t0 && a.s == b.s && a.m == b.m && a.bend == b.bend && a.z == b.z;
 }
 
+// for_each_reduction lists exactly the rows walk_row accepts (tried here one by one: every
+// pentagon r0, neighbour r1, orientation, length and bend), each view once, with its far end.
+TEST(FullereneGenerator, ReductionsAreTheRowsThatWalk) {
+  std::array<int, PlanarMap::kMaxVertices> path{};
+  std::uint64_t rows = 0;
+  const auto check = [&](const PlanarMap& g, int max_size) {
+    std::set<std::tuple<int, int, int, int, int>> walked;
+    for (const int r0 : g.pentagons)
+      for (int k = 0; k < 5; ++k)
+        for (const int s : {1, -1})
+          for (int m = 1; m < max_size; ++m)
+            for (int bend = -1; bend < m; ++bend) {
+              if (bend == 0) continue;
+              const RowOp row{r0, g.adj[r0][static_cast<std::size_t>(k)], s, m, bend};
+              if (walk_row(g, row, path.data())) walked.emplace(row.r0, row.r1, row.s, row.m, row.bend);
+            }
+    std::set<std::tuple<int, int, int, int, int>> listed;
+    for_each_reduction(g, max_size, [&](const RowOp& c, int end) {
+      EXPECT_TRUE(listed.emplace(c.r0, c.r1, c.s, c.m, c.bend).second) << "a view listed twice";
+      EXPECT_TRUE(walk_row(g, c, path.data()));
+      EXPECT_EQ(path[static_cast<std::size_t>(c.m)], end);
+      return true;
+    });
+    EXPECT_EQ(listed, walked) << g.nv << " vertices, rows of up to " << max_size;
+    rows += listed.size();
+  };
+  Generator(GeneratorOptions{44, false, 0, 1}).run([&](const PlanarMap& g) {
+    for (const int max_size : {2, 3, 4, 7}) check(g, max_size);
+  });
+  Generator(GeneratorOptions{96, true, 0, 1}).run([&](const PlanarMap& g) {
+    for (const int max_size : {3, 5, 12}) check(g, max_size);
+  });
+  EXPECT_GT(rows, 10000U);
+}
+
 TEST(FullereneGenerator, FastEnumeratorsAgreeWithTheGeneralOnes) {
   int maps = 0;
   Generator g(GeneratorOptions{50, false, 0, 1});

@@ -136,48 +136,56 @@ void for_each_reduction(const PlanarMap& g, int max_size, F&& f) {
   int stamp = 0;
   for (const int r0 : g.pentagons) {
     for (int k = 0; k < 5; ++k) {
+      // The straight line r0, r1, ... is the same in both orientations: it is walked once, and
+      // each step serves the rows of both (their corners a0 and z, and their bends, differ).
       const int r1 = g.adj[r0][k];
-      for (const int s : {1, -1}) {
-        const int a0 = g.at(r0, k, 2 * s);
-        if (g.deg[a0] != 6) continue;
-        const int straight = ++stamp;
-        seen[r0] = straight;
-        int prev = r0;
-        int cur = r1;
-        for (int j = 1; j <= max_m; ++j) {
-          if (seen[cur] == straight) break;
-          seen[cur] = straight;
-          const int in = g.index_of(cur, prev);
-          if (g.deg[cur] == 5) {
+      const std::array<int, 2> a0{g.at(r0, k, 2), g.at(r0, k, -2)};
+      const std::array<bool, 2> open{g.deg[a0[0]] == 6, g.deg[a0[1]] == 6};
+      if (!open[0] && !open[1]) continue;
+      const int straight = ++stamp;
+      seen[r0] = straight;
+      int prev = r0;
+      int cur = r1;
+      for (int j = 1; j <= max_m; ++j) {
+        if (seen[cur] == straight) break;
+        seen[cur] = straight;
+        const bool at_end = g.deg[cur] == 5;
+        if (!at_end && j == max_m) break;  // neither a row's end nor the way on to one
+        const int in = g.index_of(cur, prev);
+        for (int o = 0; o < 2; ++o) {
+          if (!open[static_cast<std::size_t>(o)]) continue;
+          const int s = o == 0 ? 1 : -1;
+          const int a = a0[static_cast<std::size_t>(o)];
+          if (at_end) {
             const int z = g.at(cur, in, 2 * s);
-            if (g.deg[z] == 6 && seen[z] != straight && seen[a0] != straight && z != a0)
+            if (g.deg[z] == 6 && seen[z] != straight && seen[a] != straight && z != a)
               if (!call(RowOp{r0, r1, s, j, -1}, cur)) return;
-            break;
+            continue;
           }
-          if (j + 1 <= max_m) {
-            const int bent = ++stamp;
-            int bprev = cur;
-            int bcur = g.at(cur, in, 2 * s);
-            for (int jj = j + 1; jj <= max_m; ++jj) {
-              if (seen[bcur] == straight || seen[bcur] == bent) break;
-              seen[bcur] = bent;
-              const int bin = g.index_of(bcur, bprev);
-              if (g.deg[bcur] == 5) {
-                const int z = g.at(bcur, bin, 3 * s);
-                if (g.deg[z] == 6 && seen[z] != straight && seen[z] != bent && seen[a0] != straight &&
-                    seen[a0] != bent && z != a0)
-                  if (!call(RowOp{r0, r1, s, jj, j}, bcur)) return;
-                break;
-              }
-              const int bnext = g.at(bcur, bin, 3);
-              bprev = bcur;
-              bcur = bnext;
+          // Bend at cur: two places on, then straight again.
+          const int bent = ++stamp;
+          int bprev = cur;
+          int bcur = g.at(cur, in, 2 * s);
+          for (int jj = j + 1; jj <= max_m; ++jj) {
+            if (seen[bcur] == straight || seen[bcur] == bent) break;
+            seen[bcur] = bent;
+            if (g.deg[bcur] == 5) {
+              const int z = g.at(bcur, g.index_of(bcur, bprev), 3 * s);
+              if (g.deg[z] == 6 && seen[z] != straight && seen[z] != bent && seen[a] != straight &&
+                  seen[a] != bent && z != a)
+                if (!call(RowOp{r0, r1, s, jj, j}, bcur)) return;
+              break;
             }
+            if (jj == max_m) break;
+            const int bnext = g.at(bcur, g.index_of(bcur, bprev), 3);
+            bprev = bcur;
+            bcur = bnext;
           }
-          const int next = g.at(cur, in, 3);
-          prev = cur;
-          cur = next;
         }
+        if (at_end) break;
+        const int next = g.at(cur, in, 3);
+        prev = cur;
+        cur = next;
       }
     }
   }
