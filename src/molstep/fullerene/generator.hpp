@@ -126,7 +126,10 @@ class Generator {
   /// True when the new row `row` of the IPR fullerene g is its canonical IPR reduction: the
   /// smallest (size, then key) among its reductions within IPR fullerenes (ipr_roots.hpp), ties
   /// settled by breadth-first codes. Sets nauto and, when asked, code as is_canonical() does.
-  bool is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& nauto, std::string* code);
+  /// `rivals`: views of reductions within IPR fullerenes of g of the new row's size, other than
+  /// its own, known beforehand (they are tried first).
+  bool is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& nauto, std::string* code,
+                        const std::vector<RowOp>& rivals);
   /// True when no isomer of this run lies below a child of child_nv vertices.
   [[nodiscard]] bool dead(int child_nv) const;
   void start_at(const Subtree& subtree);
@@ -187,9 +190,13 @@ class Generator {
     int size;
     VertexSet row;
     std::array<int, 2> corners;
+    std::array<RowOp, 2> views;  // from either end
   };
   /// Per level, in ipr_search: the parent's IprLasting reductions.
   std::vector<std::vector<IprLasting>> ipr_lasting_;
+  /// Per level, in ipr_search: the views of the parent's IprLasting reductions that last in the
+  /// child being tested and are as large as its expansion.
+  std::vector<std::vector<RowOp>> ipr_rivals_;
   std::vector<Rivals> rivals_;  // per level
   /// Per level, bit i set for each vertex of the parent's i-th L0 row (zero elsewhere between
   /// uses): an expansion of 3 vertices that meets every row is one whose vertices OR to all bits.

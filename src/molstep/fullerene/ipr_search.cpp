@@ -48,19 +48,23 @@ void Generator::ipr_search(int depth, int nauto) {
   std::array<int, kRowsAlwaysValid> path;
   std::array<int, kRowsAlwaysValid> target;
   std::array<int, 2> corners{};
-  if (max_size > 3)
-    for_each_reduction(h, std::min(max_size - 1, kRowsAlwaysValid), [&](const RowOp& c, int end) {
-      if (end < c.r0 || !row_slides(h, c, path.data(), target.data(), corners)) return true;
-      if (reduces_within_ipr(h, c, path.data(), target.data(), corners, scratch_)) {
-        IprLasting l{c.size(), {}, corners};
-        for (int j = 0; j <= c.m; ++j) l.row.add(path[static_cast<std::size_t>(j)]);
-        lasting.push_back(l);
-      }
-      return true;
-    });
+  // Those of the expansion's own size are rivals: in a child where they last, both views compete
+  // with its new row, and a smaller key turns the child down before its own reductions are
+  // listed.
+  for_each_reduction(h, std::min(max_size, kRowsAlwaysValid), [&](const RowOp& c, int end) {
+    if (end < c.r0 || !row_slides(h, c, path.data(), target.data(), corners)) return true;
+    if (reduces_within_ipr(h, c, path.data(), target.data(), corners, scratch_)) {
+      IprLasting l{c.size(), {}, corners, {c, RowOp{end, path[static_cast<std::size_t>(c.m - 1)],
+                                                     c.bend < 0 ? c.s : -c.s, c.m, c.bend < 0 ? -1 : c.m - c.bend}}};
+      for (int j = 0; j <= c.m; ++j) l.row.add(path[static_cast<std::size_t>(j)]);
+      lasting.push_back(l);
+    }
+    return true;
+  });
   std::sort(lasting.begin(), lasting.end(),
             [](const IprLasting& a, const IprLasting& b) { return a.size < b.size; });
   std::string code;
+  auto& rivals = ipr_rivals_[static_cast<std::size_t>(depth)];
   // Each child is built from one end of its new row only; is_canonical_ipr takes the better view.
   for_each_expansion_once(h, 3, max_size, [&](const Expansion& e, const VertexSet& changed) {
     if (dead(h.nv + e.size())) return;
@@ -80,17 +84,26 @@ void Generator::ipr_search(int depth, int nauto) {
         if (l.size >= e.size()) break;
         if (!l.row.meets(changed) && !next.has(l.corners[0]) && !next.has(l.corners[1])) return;
       }
+    rivals.clear();
+    for (const IprLasting& l : lasting) {
+      if (l.size > e.size()) break;
+      if (l.size == e.size() && !l.row.meets(changed) && !next.has(l.corners[0]) && !next.has(l.corners[1])) {
+        rivals.push_back(l.views[0]);
+        rivals.push_back(l.views[1]);
+      }
+    }
     g.copy_from(h);
     RowOp row;
     if (!expand(g, e, row) || !is_ipr(g)) return;
     int child_auto = 1;
-    if (!is_canonical_ipr(g, row, child_auto, nauto > 1 ? &code : nullptr)) return;
+    if (!is_canonical_ipr(g, row, child_auto, nauto > 1 ? &code : nullptr, rivals)) return;
     if (nauto > 1 && !seen.insert(code).second) return;
     visit(depth + 1, child_auto);
   });
 }
 
-bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& nauto, std::string* code) {
+bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& nauto, std::string* code,
+                                 const std::vector<RowOp>& rivals) {
   // The child is built from one end of its new row only (ipr_search), so the better of the row's
   // two views (by key, then breadth-first code) is the one that competes with the others; when
   // the two are equal, the child has an automorphism that reverses the row. The other view
@@ -110,6 +123,10 @@ bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& naut
       std::swap(mine, theirs);
     }
     if (ends == 0) nauto = 2;
+  }
+  for (const RowOp& c : rivals) {
+    Key k = key_of(g, c);
+    if (compare_keys(g, c, k, mine_row, mine) < 0) return false;
   }
   ties_.clear();
   const int size = row.size();
