@@ -23,13 +23,16 @@ bool reduces_within_ipr(const PlanarMap& g, const RowOp& row, const int* path, c
   // degree-5 vertices; every other vertex keeps its degree. g is IPR, so two pentagons of the
   // reduced map can only meet at a corner or at a pentagon next to the row (whose list takes in a
   // row vertex's neighbours).
+  VertexSet on_row;
+  for (int j = 0; j <= m; ++j) on_row.add(path[j]);
   const auto merged = [&](int v) {
+    if (!on_row.has(v)) return v;
     for (int j = 0; j <= m; ++j)
       if (path[j] == v) return target[j];
     return v;
   };
   const auto pentagon = [&](int v) {
-    return merged(v) == v && (g.deg[v] == 5 || v == corners[0] || v == corners[1]);
+    return (g.deg[v] == 5 || v == corners[0] || v == corners[1]) && !on_row.has(v);
   };
   // True when the pentagon v of the reduced map has a pentagon neighbour there: among v's own
   // neighbours and those of the row vertices merged into it, each where it ends up.
