@@ -422,6 +422,13 @@ TEST(FullereneGenerator, OldNeighboursOfNewEndsAreTheChildsOwn) {
       VertexSet named;
       old_neighbours_of_new_ends(h, e, named);
       ASSERT_EQ(named.words, expected.words) << "nv " << h.nv << " m " << e.m << " bend " << e.bend;
+      // The walk names the path's last two vertices; without them the path is walked again.
+      ASSERT_GE(e.tm, 0);
+      Expansion unnamed = e;
+      unnamed.tm = unnamed.tm_prev = -1;
+      VertexSet walked;
+      old_neighbours_of_new_ends(h, unnamed, walked);
+      ASSERT_EQ(walked.words, expected.words);
       ++checked;
     });
   };

@@ -135,12 +135,16 @@ void old_neighbours_of_new_ends(const PlanarMap& h, const Expansion& e, VertexSe
   next.add(e.t0);
   next.add(h.at(e.t0, in0, e.s));
   next.add(h.at(e.t0, in0, 2 * e.s));
-  int prev = e.a0;
-  int cur = e.t0;
-  for (int j = 0; j < e.m; ++j) {
-    const int step = h.at(cur, h.index_of(cur, prev), (j == e.bend ? 2 : 3) * e.s);
-    prev = cur;
-    cur = step;
+  int prev = e.tm_prev;
+  int cur = e.tm;
+  if (cur < 0) {
+    prev = e.a0;
+    cur = e.t0;
+    for (int j = 0; j < e.m; ++j) {
+      const int step = h.at(cur, h.index_of(cur, prev), (j == e.bend ? 2 : 3) * e.s);
+      prev = cur;
+      cur = step;
+    }
   }
   const int in = h.index_of(cur, prev);  // cur = t_m, prev = t_{m-1}
   next.add(cur);

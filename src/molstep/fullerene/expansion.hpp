@@ -57,6 +57,10 @@ struct Expansion {
   int m = 0;
   int bend = -1;
   int z = -1;  ///< the degree-5 vertex at the far end (set by for_each_expansion)
+  /// The path's last vertex t_m and the one before it (a_0 when m = 0), when the walk that listed
+  /// the expansion knows them (for_each_expansion's general walks; -1: not known).
+  int tm = -1;
+  int tm_prev = -1;
 
   [[nodiscard]] int size() const { return m + 1; }
 };

@@ -73,7 +73,7 @@ void expansions(const PlanarMap& h, int min_size, int max_size, unsigned starts,
               VertexSet all = changed;
               all.add(h.at(cur, in, s));
               all.add(z);
-              f(Expansion{a0, t0, s, j, -1, z}, all);
+              f(Expansion{a0, t0, s, j, -1, z, cur, prev}, all);
             }
           }
           if (j >= 1 && j + 1 <= max_m) {
@@ -99,7 +99,7 @@ void expansions(const PlanarMap& h, int min_size, int max_size, unsigned starts,
                   (!once || jj < 2 * j || a0 < z)) {
                 VertexSet all = bchanged;
                 all.add(z);
-                f(Expansion{a0, t0, s, jj, j, z}, all);
+                f(Expansion{a0, t0, s, jj, j, z, bcur, bprev}, all);
               }
               bprev = bcur;
               bcur = z;
