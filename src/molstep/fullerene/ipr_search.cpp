@@ -19,6 +19,11 @@
 namespace molstep::fullerene {
 namespace {
 
+/// The largest of the parent's reductions that ipr_search collects as IprLasting (at most
+/// kRowsAlwaysValid, which the argument at IprLasting needs).
+constexpr int kLastingFaces = 4;
+static_assert(kLastingFaces <= kRowsAlwaysValid);
+
 /// True when the child of the expansion e of the IPR fullerene dual h is not IPR because one of
 /// its new pentagons (the new row's ends) lies next to a pentagon of h that it keeps (a_0 and z
 /// turn into hexagons). `next` gets the old faces next to the new pentagons.
@@ -40,18 +45,19 @@ void Generator::ipr_search(int depth, int nauto) {
   // A reduction of h within IPR fullerenes of up to kRowsAlwaysValid faces stays one in a child
   // (IprLasting) whose expansion rewrites none of its faces and brings neither of its corners next
   // to a new pentagon. If it is smaller than the expansion, the child's canonical IPR reduction is
-  // not the one undoing the expansion. Longer ones cost more to test than the children they save
-  // (IPR C136 on one core: 14.5 s with every size, 12.1 s with these, in 8280d05). Both views of
-  // a reduction have the same faces and corners: one (from its smaller end) is enough.
+  // not the one undoing the expansion. Longer ones cost more to test than the children they save:
+  // they are collected up to kLastingFaces faces (IPR C136 on one core: 14.5 s with every size,
+  // 12.1 s up to 5, in 8280d05; C140 12.0 s up to 5, 11.7 s up to 4, with the rivals below). Both
+  // views of a reduction have the same faces and corners: one (from its smaller end) is enough.
   auto& lasting = ipr_lasting_[static_cast<std::size_t>(depth)];
   lasting.clear();
-  std::array<int, kRowsAlwaysValid> path;
-  std::array<int, kRowsAlwaysValid> target;
+  std::array<int, kLastingFaces> path;
+  std::array<int, kLastingFaces> target;
   std::array<int, 2> corners{};
   // Those of the expansion's own size are rivals: in a child where they last, both views compete
   // with its new row, and a smaller key turns the child down before its own reductions are
   // listed.
-  for_each_reduction(h, std::min(max_size, kRowsAlwaysValid), [&](const RowOp& c, int end) {
+  for_each_reduction(h, std::min(max_size, kLastingFaces), [&](const RowOp& c, int end) {
     if (end < c.r0 || !row_slides(h, c, path.data(), target.data(), corners)) return true;
     if (reduces_within_ipr(h, c, path.data(), target.data(), corners, scratch_)) {
       IprLasting l{c.size(), {}, corners, {c, RowOp{end, path[static_cast<std::size_t>(c.m - 1)],
