@@ -90,10 +90,11 @@ Generator::Generator(const GeneratorOptions& options) : options_(options) {
   // 10 short of the target up to C60 (1,812 subtrees).
   split_nv_ = std::clamp(target_nv_ - 20, std::min(target_nv_ - 10, 32), kMaxSplitFaces);
   // Within IPR fullerenes as well 20 faces short of the target (below C100 the irreducible roots
-  // themselves are shared out). 10 short, every part repeated most of the search: the IPR
-  // fullerenes up to C_{N-22} are a large share of the nodes (IPR C130, one core: the whole 5.4 s,
-  // part 1/16 2.3 s with the fork at C110, 0.39 s with it at C90).
-  if (ipr_tree_) split_nv_ = target_nv_ - 20;
+  // themselves are shared out), but never above kMaxSplitFacesIpr. 10 short, every part repeated
+  // most of the search: the IPR fullerenes up to C_{N-22} are a large share of the nodes (IPR
+  // C130, one core: the whole 5.4 s, part 1/16 2.3 s with the fork at C110, 0.39 s with it at
+  // C90).
+  if (ipr_tree_) split_nv_ = std::min(target_nv_ - 20, kMaxSplitFacesIpr);
   level_.resize(static_cast<std::size_t>(target_nv_) + 1);
   seen_.resize(level_.size());
   lasting_.resize(level_.size());

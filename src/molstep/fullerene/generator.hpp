@@ -54,6 +54,15 @@ class Generator {
   /// Parts are dealt out where the search first reaches N/2+2-20 faces (nearer the target for
   /// N below 100), but never above this.
   static constexpr int kMaxSplitFaces = 65;
+  /// The same within IPR fullerenes (--ipr): C110. Above it a node's own walks grow long (a node
+  /// g faces short of the target lists expansions of up to g faces), so the search above a fork
+  /// 20 faces short of the target, which every part repeats, grows fast: one VM core, with the
+  /// fork at C(N-40), 2.1 s at C150, 9.1 s at C160, 34 s at C170 and, by that growth, about
+  /// 2,000 s at C200; with it at C110, 2.5 s at C170, 2.9 s at C180 and 5.6 s at C200 (each with
+  /// one subtree). The nodes where the search first reaches C110 still share out evenly: IPR C160
+  /// in 8 parts took 15.6-17.1 s a part (132 s in all) with the fork at C110, 22.2-22.9 s (180 s)
+  /// with it at C120.
+  static constexpr int kMaxSplitFacesIpr = 57;
 
   explicit Generator(const GeneratorOptions& options);
 
