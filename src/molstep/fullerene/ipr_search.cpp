@@ -90,10 +90,16 @@ void Generator::ipr_search(int depth, int nauto) {
         if (l.size >= e.size()) break;
         if (!l.row.meets(changed) && !next.has(l.corners[0]) && !next.has(l.corners[1])) return;
       }
+    // Keys compare size, then shape (straight 0, bent at b: b + 1): the child's new row takes the
+    // better of its two views, so a bent one has shape min(b, m - b) + 1 and loses to a rival of
+    // smaller shape before it is built.
     rivals.clear();
+    const int shape = e.bend < 0 ? 0 : std::min(e.bend, e.m - e.bend) + 1;
     for (const IprLasting& l : lasting) {
       if (l.size > e.size()) break;
       if (l.size == e.size() && !l.row.meets(changed) && !next.has(l.corners[0]) && !next.has(l.corners[1])) {
+        for (const RowOp& view : l.views)
+          if (view.bend + 1 < shape) return;
         rivals.push_back(l.views[0]);
         rivals.push_back(l.views[1]);
       }
@@ -130,7 +136,9 @@ bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& naut
     }
     if (ends == 0) nauto = 2;
   }
+  // A key's shape (after its size) is the view's bend + 1: a view of larger shape cannot win.
   for (const RowOp& c : rivals) {
+    if (c.bend + 1 > mine.shape) continue;
     Key k = key_of(g, c);
     if (compare_keys(g, c, k, mine_row, mine) < 0) return false;
   }
@@ -165,6 +173,7 @@ bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& naut
       smaller = c.size() > 3 && smaller_one(c, end);
       return !smaller;
     }
+    if (c.bend + 1 > mine.shape) return true;
     Key k = key_of(g, c);
     const int cmp = compare_keys(g, c, k, mine_row, mine);
     if (cmp > 0 || !reduces_within_ipr(g, c, scratch_)) return true;
