@@ -455,6 +455,7 @@ TEST(FullereneGenerator, OldNeighboursOfNewEndsAreTheChildsOwn) {
 TEST(FullereneGenerator, ParentReductionsLastWhenOnlyTheirCornersAreRewritten) {
   struct Kept {
     RowOp view;
+    RowOp back;  // the other view
     VertexSet row;
     std::array<int, 2> corners;
   };
@@ -469,7 +470,8 @@ TEST(FullereneGenerator, ParentReductionsLastWhenOnlyTheirCornersAreRewritten) {
       std::array<int, 2> corners{};
       if (c.size() < 3 || end < c.r0 || !row_slides(h, c, path.data(), target.data(), corners)) return true;
       if (!reduces_within_ipr(h, c, path.data(), target.data(), corners, scratch)) return true;
-      Kept k{c, {}, corners};
+      Kept k{c, reversed(c, path.data()), {}, corners};
+      EXPECT_TRUE(same_view(k.back, reversed(h, c)));
       for (int j = 0; j <= c.m; ++j) k.row.add(path[static_cast<std::size_t>(j)]);
       kept.push_back(k);
       return true;
@@ -487,6 +489,8 @@ TEST(FullereneGenerator, ParentReductionsLastWhenOnlyTheirCornersAreRewritten) {
       for (const Kept& k : kept) {
         if (k.row.meets(changed) || next.has(k.corners[0]) || next.has(k.corners[1])) continue;
         EXPECT_TRUE(reduces_within_ipr(child, k.view, scratch)) << "nv " << h.nv << " a0 " << e.a0;
+        // Its other view too (ipr_search's rivals compete from both ends).
+        EXPECT_TRUE(reduces_within_ipr(child, k.back, scratch)) << "nv " << h.nv << " a0 " << e.a0;
         if (changed.has(k.corners[0]) || changed.has(k.corners[1])) ++corners_rewritten;
         ++checked;
       }

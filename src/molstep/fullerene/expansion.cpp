@@ -118,6 +118,10 @@ RowOp reversed(const PlanarMap& g, const RowOp& row) {
   if (row.m == 1 && row.bend < 0) return RowOp{row.r1, row.r0, row.s, 1, -1};
   std::array<int, PlanarMap::kMaxVertices> path;
   walk_row(g, row, path.data());
+  return reversed(row, path.data());
+}
+
+RowOp reversed(const RowOp& row, const int* path) {
   if (row.bend < 0) return RowOp{path[row.m], path[row.m - 1], row.s, row.m, -1};
   return RowOp{path[row.m], path[row.m - 1], -row.s, row.m, row.m - row.bend};
 }

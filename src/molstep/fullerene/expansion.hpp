@@ -141,6 +141,8 @@ void old_neighbours_of_new_ends(const PlanarMap& h, const Expansion& e, VertexSe
 
 /// The other view of the same reduction (seen from r_m).
 [[nodiscard]] RowOp reversed(const PlanarMap& g, const RowOp& row);
+/// The same when the row has been walked into path[0..m] (walk_row, row_slides).
+[[nodiscard]] RowOp reversed(const RowOp& row, const int* path);
 
 /// Walks the row of `row` into path[0..m] as walk_row() does, and writes where contract() slides
 /// each of its vertices (the neighbour r_j merges into) to target[0..m], and the two corners that

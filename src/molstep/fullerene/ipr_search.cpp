@@ -60,8 +60,7 @@ void Generator::ipr_search(int depth, int nauto) {
   for_each_reduction(h, std::min(max_size, kLastingFaces), [&](const RowOp& c, int end) {
     if (end < c.r0 || !row_slides(h, c, path.data(), target.data(), corners)) return true;
     if (reduces_within_ipr(h, c, path.data(), target.data(), corners, scratch_)) {
-      IprLasting l{c.size(), {}, corners, {c, RowOp{end, path[static_cast<std::size_t>(c.m - 1)],
-                                                     c.bend < 0 ? c.s : -c.s, c.m, c.bend < 0 ? -1 : c.m - c.bend}}};
+      IprLasting l{c.size(), {}, corners, {c, reversed(c, path.data())}};
       for (int j = 0; j <= c.m; ++j) l.row.add(path[static_cast<std::size_t>(j)]);
       lasting.push_back(l);
     }
