@@ -84,24 +84,22 @@ void Generator::ipr_search(int depth, int nauto) {
     }
     VertexSet next;
     if (new_pentagon_meets_one(h, e, next)) return;
-    if (corners_rewritten)
-      for (const IprLasting& l : lasting) {
-        if (l.size >= e.size()) break;
-        if (!l.row.meets(changed) && !next.has(l.corners[0]) && !next.has(l.corners[1])) return;
-      }
-    // Keys compare size, then shape (straight 0, bent at b: b + 1): the child's new row takes the
+    // The lasting reductions of the child (IprLasting): a smaller one turns it down (only those
+    // with a corner rewritten are left to check), those of its own size are its rivals. Keys
+    // compare size, then shape (straight 0, bent at b: b + 1): the child's new row takes the
     // better of its two views, so a bent one has shape min(b, m - b) + 1 and loses to a rival of
     // smaller shape before it is built.
     rivals.clear();
     const int shape = e.bend < 0 ? 0 : std::min(e.bend, e.m - e.bend) + 1;
     for (const IprLasting& l : lasting) {
       if (l.size > e.size()) break;
-      if (l.size == e.size() && !l.row.meets(changed) && !next.has(l.corners[0]) && !next.has(l.corners[1])) {
-        for (const RowOp& view : l.views)
-          if (view.bend + 1 < shape) return;
-        rivals.push_back(l.views[0]);
-        rivals.push_back(l.views[1]);
-      }
+      if (l.size < e.size() && !corners_rewritten) continue;
+      if (l.row.meets(changed) || next.has(l.corners[0]) || next.has(l.corners[1])) continue;
+      if (l.size < e.size()) return;
+      for (const RowOp& view : l.views)
+        if (view.bend + 1 < shape) return;
+      rivals.push_back(l.views[0]);
+      rivals.push_back(l.views[1]);
     }
     g.copy_from(h);
     RowOp row;
