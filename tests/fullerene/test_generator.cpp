@@ -326,6 +326,71 @@ TEST(FullereneGenerator, ExpansionIsUndoneByItsReduction) {
 // description of each pair. Checked on every isomer of C44 (where long rows wind round the whole
 // map), the IPR isomers of C90 and the irreducible IPR fullerenes up to C130 (nanotubes, where
 // long rows wind round the tube), sizes 3 to 10, and 11 to 14 on the tubes of C114.
+// for_each_expansion walks from each pentagon's straight paths and bends only where a straight
+// walk from a pentagon crosses the way back (StraightWalks); the IPR listing also skips starts and
+// bends whose children cannot be IPR. Both are checked against every description tried one by
+// one: pentagon a0, neighbour t0, orientation, length and bend, the path walked and accepted when
+// its faces, a0 and z are distinct and z is a pentagon.
+TEST(FullereneGenerator, ExpansionsAreThePathsThatWalk) {
+  using Description = std::tuple<int, int, int, int, int, int>;  // a0, t0, s, m, bend, z
+  const auto tried = [](const PlanarMap& h, int min_size, int max_size) {
+    std::set<Description> found;
+    for (const int a0 : h.pentagons)
+      for (int k = 0; k < 5; ++k)
+        for (const int s : {1, -1})
+          for (int m = std::max(1, min_size - 1); m <= max_size - 1; ++m)
+            for (int b = -1; b < m; b = b < 0 ? 1 : b + 1) {  // straight, then bent at 1..m-1
+              std::vector<int> path{h.adj[a0][k]};
+              int prev = a0;
+              for (int j = 0; j < m; ++j) {
+                const int cur = path.back();
+                path.push_back(h.at(cur, h.index_of(cur, prev), (j == b ? 2 : 3) * s));
+                prev = cur;
+              }
+              const int z = h.at(path[m], h.index_of(path[m], prev), (b < 0 ? 2 : 3) * s);
+              std::set<int> faces(path.begin(), path.end());
+              faces.insert(a0);
+              if (faces.size() != path.size() + 1 || faces.contains(z) || h.deg[z] != 5) continue;
+              found.insert(Description{a0, path[0], s, m, b, z});
+            }
+    return found;
+  };
+  int checked = 0;
+  int ipr_children = 0;
+  const auto check = [&](const PlanarMap& h, int min_size, int max_size) {
+    std::set<Description> walked;
+    for_each_expansion(h, min_size, max_size, 0xfff, [&](const Expansion& e, const VertexSet&) {
+      ASSERT_TRUE(walked.insert(Description{e.a0, e.t0, e.s, e.m, e.bend, e.z}).second);
+    });
+    ASSERT_EQ(walked, tried(h, min_size, max_size)) << "nv " << h.nv << " sizes " << min_size << "-" << max_size;
+    checked += static_cast<int>(walked.size());
+    if (!is_ipr(h)) return;
+    std::set<Description> once;
+    for_each_expansion_once(h, min_size, max_size, [&](const Expansion& e, const VertexSet&) {
+      if (!new_pentagon_meets_one(h, e)) once.insert(Description{e.a0, e.t0, e.s, e.m, e.bend, e.z});
+    });
+    std::set<Description> ipr;
+    for_each_ipr_expansion_once(
+        h, min_size, max_size, [](const Expansion&) { return true; },
+        [&](const Expansion& e, const VertexSet&) { ipr.insert(Description{e.a0, e.t0, e.s, e.m, e.bend, e.z}); });
+    ASSERT_EQ(ipr, once) << "nv " << h.nv << " sizes " << min_size << "-" << max_size;
+    ipr_children += static_cast<int>(ipr.size());
+  };
+  Generator(GeneratorOptions{44, false, 0, 1}).run([&](const PlanarMap& h) {
+    check(h, 2, 10);
+    check(h, 3, 6);
+  });
+  Generator(GeneratorOptions{90, true, 0, 1}).run([&](const PlanarMap& h) { check(h, 3, 12); });
+  for (const Spiral& s : irreducible_ipr_fullerenes()) {
+    if (s.atoms > 130) continue;
+    const PlanarMap h = as_planar_map(triangulation_from_spiral(s));
+    check(h, 3, 14);
+    check(h, 3, s.atoms / 2 + 2);
+  }
+  EXPECT_GT(checked, 100000);
+  EXPECT_GT(ipr_children, 1000);
+}
+
 TEST(FullereneGenerator, ExpansionsListedOnceListEachExpansionOnce) {
   using Description = std::tuple<int, int, int, int, int>;  // a0, t0, s, m, bend
   const auto description = [](const Expansion& e) { return Description{e.a0, e.t0, e.s, e.m, e.bend}; };
@@ -445,6 +510,31 @@ TEST(FullereneGenerator, OldNeighboursOfNewEndsAreTheChildsOwn) {
   Generator(GeneratorOptions{44, false, 0, 1}).run(check);
   Generator(GeneratorOptions{90, true, 0, 1}).run(check);
   EXPECT_GT(checked, 100000);
+}
+
+// The IPR search turns down an expansion whose child is not IPR before its rewritten vertices are
+// put together (new_pentagon_meets_one, which reads two faces): exactly the children is_ipr
+// turns down, for every expansion of 3 to 10 faces of the IPR isomers of C90 and of the
+// irreducible IPR fullerenes up to C110.
+TEST(FullereneGenerator, NewPentagonsMeetOneExactlyWhenTheChildIsNotIpr) {
+  int ipr = 0;
+  int not_ipr = 0;
+  const auto check = [&](const PlanarMap& h) {
+    for_each_expansion_once(h, 3, 10, [&](const Expansion& e, const VertexSet&) {
+      PlanarMap child;
+      child.copy_from(h);
+      RowOp row;
+      ASSERT_TRUE(expand(child, e, row));
+      const bool child_ipr = is_ipr(child);
+      ASSERT_EQ(new_pentagon_meets_one(h, e), !child_ipr) << "nv " << h.nv << " m " << e.m << " bend " << e.bend;
+      ++(child_ipr ? ipr : not_ipr);
+    });
+  };
+  Generator(GeneratorOptions{90, true, 0, 1}).run(check);
+  for (const Spiral& s : irreducible_ipr_fullerenes())
+    if (s.atoms <= 110) check(as_planar_map(triangulation_from_spiral(s)));
+  EXPECT_GT(ipr, 1000);
+  EXPECT_GT(not_ipr, 10000);
 }
 
 // The IPR search's prune (IprLasting): a parent's reduction within IPR fullerenes of up to 5

@@ -126,6 +126,16 @@ RowOp reversed(const RowOp& row, const int* path) {
   return RowOp{path[row.m], path[row.m - 1], -row.s, row.m, row.m - row.bend};
 }
 
+bool new_pentagon_meets_one(const PlanarMap& h, const Expansion& e) {
+  // Of the old faces round the new ends (old_neighbours_of_new_ends), those next to a_0 or z are
+  // hexagons of h: round r_0 all but x, the vertex two places after a_0 round t_0, and round r_m
+  // all but y, t_{m-1} on a straight row and the vertex after t_{m-1} round t_m on a bent one.
+  const int x = h.at(e.t0, h.index_of(e.t0, e.a0), 2 * e.s);
+  if (x != e.z && h.deg[x] == 5) return true;
+  const int y = e.bend < 0 ? e.tm_prev : h.at(e.tm, h.index_of(e.tm, e.tm_prev), e.s);
+  return y != e.a0 && h.deg[y] == 5;
+}
+
 Expansion other_end(const PlanarMap& h, const Expansion& e) {
   // The row goes in between the path a0 t0 t1 z and the strip beside it; seen from z, the strip
   // is the path and starts at the vertex before z round t1.

@@ -87,10 +87,15 @@ void for_each_expansion(const PlanarMap& h, int min_size, int max_size, unsigned
 /// otherwise from the end with the smaller vertex number. Half the walks of for_each_expansion.
 template <class F>
 void for_each_expansion_once(const PlanarMap& h, int min_size, int max_size, F&& f);
+/// for_each_expansion_once for an IPR fullerene dual h and only the expansions whose children
+/// are IPR (new_pentagon_meets_one is false), calling f only for those that pre(const
+/// Expansion&) accepts, asked before `changed` is put together.
+template <class P, class F>
+void for_each_ipr_expansion_once(const PlanarMap& h, int min_size, int max_size, P&& pre, F&& f);
 
 namespace detail {
-template <class F>
-void expansions(const PlanarMap& h, int min_size, int max_size, unsigned starts, bool once, F& f);
+template <class P, class F>
+void expansions(const PlanarMap& h, int min_size, int max_size, unsigned starts, bool once, P& pre, F& f, bool ipr);
 }
 
 /// Calls f(const Expansion&, const VertexSet& changed) for every L0 expansion of h (two new
@@ -134,6 +139,12 @@ void for_each_l0_reduction(const PlanarMap& g, F&& f);
 /// straight row, t_{m-1} and the vertex before z round t_m, on a bent one the two vertices before
 /// z round t_m.
 void old_neighbours_of_new_ends(const PlanarMap& h, const Expansion& e, VertexSet& next);
+
+/// True when the child of e, an expansion of an IPR fullerene dual h as the general walks list
+/// it (m >= 2, tm and tm_prev set), is not IPR: a new pentagon (an end of the new row) lies next
+/// to a pentagon of h that the child keeps (a_0 and z turn into hexagons). The expansion joins no
+/// two old faces, so that is the only way.
+[[nodiscard]] bool new_pentagon_meets_one(const PlanarMap& h, const Expansion& e);
 
 /// The same L0 expansion described from its other end: the one that starts at z. Both give the
 /// same child, whose new row they see from opposite ends.

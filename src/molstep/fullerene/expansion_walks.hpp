@@ -4,8 +4,11 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
+#include <memory>
 #include <type_traits>
+#include <vector>
 
 namespace molstep::fullerene {
 
@@ -16,23 +19,156 @@ void for_each_expansion(const PlanarMap& h, int max_size, F&& f) {
 
 template <class F>
 void for_each_expansion(const PlanarMap& h, int min_size, int max_size, unsigned starts, F&& f) {
-  detail::expansions(h, min_size, max_size, starts, false, f);
+  const auto all = [](const Expansion&) { return true; };
+  detail::expansions(h, min_size, max_size, starts, false, all, f, false);
 }
 
 template <class F>
 void for_each_expansion_once(const PlanarMap& h, int min_size, int max_size, F&& f) {
-  detail::expansions(h, min_size, max_size, 0xfff, true, f);
+  const auto all = [](const Expansion&) { return true; };
+  detail::expansions(h, min_size, max_size, 0xfff, true, all, f, false);
+}
+
+template <class P, class F>
+void for_each_ipr_expansion_once(const PlanarMap& h, int min_size, int max_size, P&& pre, F&& f) {
+  detail::expansions(h, min_size, max_size, 0xfff, true, pre, f, true);
 }
 
 namespace detail {
 
-template <class F>
-void expansions(const PlanarMap& h, int min_size, int max_size, unsigned starts, bool once, F& f) {
+/// The straight walks of a map from each pentagon z, through each neighbour c_0, in each
+/// orientation s, three places on at each c_i (walk (p * 5 + k) * 2 + (1 - s) / 2 from
+/// h.pentagons[p] through its k-th neighbour), up to a repeated vertex: where they cross the
+/// map (Crossing), and each walk's x: the vertex two places on from z round c_0, when it is a
+/// pentagon.
+struct StraightWalks {
+  static constexpr int kWalks = 12 * 5 * 2;
+  static constexpr int kSlots = PlanarMap::kMaxVertices * PlanarMap::kMaxDegree;
+  /// The walks in orientation s that cross a directed edge u -> v (its slot: v and the position
+  /// of u round v) going from c_{i-1} = u to c_i = v: bit i of `reach` for each (i >= 63 sets
+  /// bit 63), bit p of `from` for a walk from h.pentagons[p], and in `ipr` all twelve bits for a
+  /// walk whose x is not a pentagon, bit q for one whose x is h.pentagons[q]. Marks carry the
+  /// stamp of the map they were made on, so the table is not cleared between maps.
+  struct Crossing {
+    std::uint64_t reach;
+    std::uint32_t stamp;
+    std::uint16_t from;
+    std::uint16_t ipr;
+  };
+  std::array<std::array<Crossing, kSlots>, 2> crossing{};
+  std::uint32_t stamp = 0;
+  std::array<int, kWalks> x{};  // -1: not a pentagon
+  std::array<std::int8_t, PlanarMap::kMaxVertices> pentagon_index{};  // of the pentagons only
+
+  /// Walks every straight walk of h up to index max_i, marking where it crosses the map.
+  void fill(const PlanarMap& h, int max_i, std::array<int, PlanarMap::kMaxVertices>& seen, int& seen_stamp) {
+    if (++stamp == 0) {
+      for (auto& table : crossing)
+        for (Crossing& c : table) c.stamp = 0;
+      stamp = 1;
+    }
+    for (int p = 0; p < 12; ++p) pentagon_index[h.pentagons[static_cast<std::size_t>(p)]] = static_cast<std::int8_t>(p);
+    for (int p = 0; p < 12; ++p) {
+      const int z = h.pentagons[static_cast<std::size_t>(p)];
+      for (int k = 0; k < 5; ++k)
+        for (int o = 0; o < 2; ++o) {
+          const int s = o == 0 ? 1 : -1;
+          const int w = (p * 5 + k) * 2 + o;
+          const int walk = ++seen_stamp;
+          seen[z] = walk;
+          int prev = z;
+          int cur = h.adj[z][k];
+          const int x0 = h.at(cur, h.index_of(cur, z), 2 * s);
+          x[static_cast<std::size_t>(w)] = h.deg[x0] == 5 ? x0 : -1;
+          const auto from = static_cast<std::uint16_t>(1U << p);
+          const auto ipr = static_cast<std::uint16_t>(h.deg[x0] == 5 ? 1U << pentagon_index[x0] : 0xfffU);
+          auto& table = crossing[static_cast<std::size_t>(o)];
+          for (int i = 0; i <= max_i; ++i) {
+            if (seen[cur] == walk) break;
+            seen[cur] = walk;
+            const int in = h.index_of(cur, prev);
+            if (i >= 1) {
+              Crossing& c = table[static_cast<std::size_t>(cur * PlanarMap::kMaxDegree + in)];
+              const std::uint64_t bit = std::uint64_t{1} << std::min(i, 63);
+              if (c.stamp != stamp) {
+                c = Crossing{bit, stamp, from, ipr};
+              } else {
+                c.reach |= bit;
+                c.from |= from;
+                c.ipr |= ipr;
+              }
+            }
+            const int next = h.at(cur, in, 3 * s);
+            prev = cur;
+            cur = next;
+          }
+        }
+    }
+  }
+  /// The crossings of the directed edge into v from its neighbour in position `slot`, walks in
+  /// orientation s (all zero: none).
+  [[nodiscard]] Crossing crossings(int v, int slot, int s) const {
+    const Crossing& c = crossing[static_cast<std::size_t>(s > 0 ? 0 : 1)][static_cast<std::size_t>(v * PlanarMap::kMaxDegree + slot)];
+    return c.stamp == stamp ? c : Crossing{0, 0, 0, 0};
+  }
+};
+
+/// Whether the straight walk from a0 = h.pentagons[p] through t0 in orientation s can end an
+/// expansion at the pentagon x (min_m <= m <= max_m, once as in expansions()): a straight one
+/// where x is the path's w_j (two places on round t_j), a bent one where a walk from x crosses
+/// the bend (StraightWalks::Crossing).
+inline bool reaches_pentagon(const PlanarMap& h, const StraightWalks& walks, int a0, int t0, int s, int x, int p,
+                             int min_m, int max_m, bool once, std::array<int, PlanarMap::kMaxVertices>& seen,
+                             int& seen_stamp) {
+  const unsigned q = static_cast<unsigned>(walks.pentagon_index[static_cast<std::size_t>(x)]);
+  const int walk = ++seen_stamp;
+  seen[a0] = walk;
+  int prev = a0;
+  int cur = t0;
+  for (int j = 0; j <= max_m; ++j) {
+    if (seen[cur] == walk) break;
+    seen[cur] = walk;
+    const int in = h.index_of(cur, prev);
+    if (j >= min_m && h.at(cur, in, 2 * s) == x) return true;
+    const int limit = (once ? std::min(max_m, 2 * j) : max_m) - j;
+    if (j >= 1 && limit >= 1) {
+      const int to_bend = PlanarMap::kWrap[h.deg[cur]][static_cast<std::size_t>(in + 2 * s + 2 * PlanarMap::kMaxDegree)];
+      const StraightWalks::Crossing c = walks.crossings(cur, to_bend, -s);
+      std::uint64_t reach = c.reach;
+      if (limit < 63) reach &= (std::uint64_t{2} << limit) - 1;
+      if (reach != 0 && (c.from >> q & 1U) != 0 && (c.ipr >> p & 1U) != 0) return true;
+    }
+    const int next = h.at(cur, in, 3 * s);
+    prev = cur;
+    cur = next;
+  }
+  return false;
+}
+
+template <class P, class F>
+void expansions(const PlanarMap& h, int min_size, int max_size, unsigned starts, bool once, P& pre, F& f, bool ipr) {
   if (max_size < 2) return;
   const int min_m = std::max(1, min_size - 1);
   const int max_m = max_size - 1;
   std::array<int, PlanarMap::kMaxVertices> seen{};
   int stamp = 0;
+  // The straight walks' crossings are marked before the expansions are listed (StraightWalks);
+  // f may start the walks of a child (the generator's search), so each call nested in another
+  // on this thread has its own.
+  thread_local std::vector<std::unique_ptr<StraightWalks>> walks_by_depth;
+  thread_local std::size_t depth = 0;
+  if (walks_by_depth.size() <= depth) walks_by_depth.push_back(std::make_unique<StraightWalks>());
+  StraightWalks& walks = *walks_by_depth[depth];
+  struct Nested {
+    std::size_t& depth;
+    explicit Nested(std::size_t& d) : depth(d) { ++depth; }
+    ~Nested() { --depth; }
+    Nested(const Nested&) = delete;
+    Nested& operator=(const Nested&) = delete;
+  } nested(depth);
+  // A bend at t_j is followed for at most limit = min(max_m, 2j) - j (once) or max_m - j more
+  // faces: the crossings that matter are those of index at most max_m / 2 or max_m - 1.
+  walks.fill(h, once ? max_m / 2 : max_m - 1, seen, stamp);
   // Once: the other end's path of a straight expansion (walked from z) is the strip beside this
   // path, u_0 = at(t_0, .., s) then w_0, ..., w_{m-1} (w_j = at(t_j, .., 2s), and z = w_m); it is
   // walkable when those are distinct and a_0 and z are not among them. `strip` marks them.
@@ -46,6 +182,12 @@ void expansions(const PlanarMap& h, int min_size, int max_size, unsigned starts,
         // Straight path t_0, t_1, ...: at t_j the next vertex is three places on from t_{j-1}; the
         // two vertices passed on the way (the strip) are the ones the new row will touch.
         // `changed` collects every vertex whose neighbour list the expansion rewrites.
+        const int walk = (p * 5 + k) * 2 + (s > 0 ? 0 : 1);
+        // IPR children only: the new pentagon r_0 lies next to x, the vertex two places on from
+        // a_0 round t_0 (new_pentagon_meets_one); when x is a pentagon, only expansions that end
+        // at z = x are walked for, and a start whose path leads to none is skipped.
+        const int x = ipr ? walks.x[static_cast<std::size_t>(walk)] : -1;
+        if (x >= 0 && !reaches_pentagon(h, walks, a0, t0, s, x, p, min_m, max_m, once, seen, stamp)) continue;
         const int straight = ++stamp;
         seen[a0] = straight;
         VertexSet changed;
@@ -70,23 +212,39 @@ void expansions(const PlanarMap& h, int min_size, int max_size, unsigned starts,
             // when the other end's path (the strip) is not walkable, so that only this end lists it.
             if (h.deg[z] == 5 && seen[z] != straight &&
                 (!once || a0 < z || !strip_walkable || strip[z] == straight)) {
-              VertexSet all = changed;
-              all.add(h.at(cur, in, s));
-              all.add(z);
-              f(Expansion{a0, t0, s, j, -1, z, cur, prev}, all);
+              const Expansion e{a0, t0, s, j, -1, z, cur, prev};
+              if ((!ipr || !new_pentagon_meets_one(h, e)) && pre(e)) {
+                VertexSet all = changed;
+                all.add(h.at(cur, in, s));
+                all.add(z);
+                f(e, all);
+              }
             }
           }
-          if (j >= 1 && j + 1 <= max_m) {
+          const int to_bend = PlanarMap::kWrap[h.deg[cur]][static_cast<std::size_t>(in + 2 * s + 2 * PlanarMap::kMaxDegree)];
+          const int limit = (once ? std::min(max_m, 2 * j) : max_m) - j;  // jj - j at most
+          std::uint64_t reach = 0;
+          if (j >= 1 && limit >= 1) {
+            const StraightWalks::Crossing c = walks.crossings(cur, to_bend, -s);
+            // IPR children only: z's walk must be one whose own x is a_0 or not a pentagon.
+            if (!ipr || (c.ipr >> p & 1U) != 0) reach = c.reach;
+            if (limit < 63) reach &= (std::uint64_t{2} << limit) - 1;
+          }
+          if (reach != 0) {
             // Bend at t_j: two places on (one strip vertex), then straight again. Seen from z the
             // same expansion walks the same path backwards, bending at jj - j the other way, so
             // either end walks it when the other does: once, it is listed from the end whose
             // straight stretch before the bend is the longer one, or from the smaller pentagon.
+            // Walked back from z (orientation -s), a bent expansion's path goes straight to the
+            // bend t_j, arriving from t_{j+1}: a straight walk from a pentagon in orientation -s
+            // crosses t_{j+1} -> t_j at index jj - j for an expansion of jj + 1 faces. The walk
+            // goes no farther than the farthest such crossing.
+            const int last = j + (reach >> 63 != 0 ? limit : std::bit_width(reach) - 1);
             const int bent = ++stamp;
             VertexSet bchanged = changed;
             bchanged.add(h.at(cur, in, s));
             int bprev = cur;
-            int bcur = h.at(cur, in, 2 * s);
-            const int last = once ? std::min(max_m, 2 * j) : max_m;
+            int bcur = h.adj[cur][static_cast<std::size_t>(to_bend)];
             for (int jj = j + 1; jj <= last; ++jj) {
               if (seen[bcur] == straight || seen[bcur] == bent) break;
               seen[bcur] = bent;
@@ -97,9 +255,12 @@ void expansions(const PlanarMap& h, int min_size, int max_size, unsigned starts,
               const int z = h.at(bcur, bin, 3 * s);
               if (jj >= min_m && h.deg[z] == 5 && seen[z] != straight && seen[z] != bent &&
                   (!once || jj < 2 * j || a0 < z)) {
-                VertexSet all = bchanged;
-                all.add(z);
-                f(Expansion{a0, t0, s, jj, j, z, bcur, bprev}, all);
+                const Expansion e{a0, t0, s, jj, j, z, bcur, bprev};
+                if ((!ipr || !new_pentagon_meets_one(h, e)) && pre(e)) {
+                  VertexSet all = bchanged;
+                  all.add(z);
+                  f(e, all);
+                }
               }
               bprev = bcur;
               bcur = z;

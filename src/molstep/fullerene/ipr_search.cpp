@@ -24,16 +24,6 @@ namespace {
 constexpr int kLastingFaces = 4;
 static_assert(kLastingFaces <= kRowsAlwaysValid);
 
-/// True when the child of the expansion e of the IPR fullerene dual h is not IPR because one of
-/// its new pentagons (the new row's ends) lies next to a pentagon of h that it keeps (a_0 and z
-/// turn into hexagons). `next` gets the old faces next to the new pentagons.
-bool new_pentagon_meets_one(const PlanarMap& h, const Expansion& e, VertexSet& next) {
-  old_neighbours_of_new_ends(h, e, next);
-  for (const int p : h.pentagons)
-    if (p != e.a0 && p != e.z && next.has(p)) return true;
-  return false;
-}
-
 }  // namespace
 
 void Generator::ipr_search(int depth, int nauto) {
@@ -71,8 +61,9 @@ void Generator::ipr_search(int depth, int nauto) {
   std::string code;
   auto& rivals = ipr_rivals_[static_cast<std::size_t>(depth)];
   // Each child is built from one end of its new row only; is_canonical_ipr takes the better view.
-  for_each_expansion_once(h, 3, max_size, [&](const Expansion& e, const VertexSet& changed) {
-    if (dead(h.nv + e.size())) return;
+  // Asked before an expansion's rewritten vertices are put together: is its child alive?
+  const auto alive = [&](const Expansion& e) { return !dead(h.nv + e.size()); };
+  for_each_ipr_expansion_once(h, 3, max_size, alive, [&](const Expansion& e, const VertexSet& changed) {
     // Corners the expansion does not rewrite cannot lie next to its new pentagons; the others are
     // checked once those pentagons' neighbours are known.
     bool corners_rewritten = false;
@@ -83,7 +74,7 @@ void Generator::ipr_search(int depth, int nauto) {
       corners_rewritten = true;
     }
     VertexSet next;
-    if (new_pentagon_meets_one(h, e, next)) return;
+    old_neighbours_of_new_ends(h, e, next);
     // The lasting reductions of the child (IprLasting): a smaller one turns it down (only those
     // with a corner rewritten are left to check), those of its own size are its rivals. Keys
     // compare size, then shape (straight 0, bent at b: b + 1): the child's new row takes the
