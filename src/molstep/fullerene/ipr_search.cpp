@@ -104,6 +104,35 @@ void Generator::ipr_search(int depth, int nauto) {
 
 bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& nauto, std::string* code,
                                  const std::vector<RowOp>& rivals) {
+  ties_.clear();
+  const int size = row.size();
+  bool smaller = false;
+  // A smaller reduction within IPR fullerenes is any view of one: both views of a short row are
+  // (its expansion is listed from both ends, kRowsAlwaysListed; both leave the same fullerene) or
+  // neither, so one view (r0 < r_m) is tested. A longer row's views can differ (one may wind
+  // round a nanotube): both are tested.
+  // A 3-face row as for_each_reduction lists it is r0, r1, r_m: it need not be walked again.
+  const auto smaller_one = [&](const RowOp& c, int end) {
+    if (c.size() <= kRowsAlwaysListed && end < c.r0) return false;
+    if (c.m != 2) return reduces_within_ipr(g, c, scratch_);
+    const std::array<int, 3> path{c.r0, c.r1, end};
+    std::array<int, 3> target;
+    std::array<int, 2> corners;
+    slides_of_walked_row(g, c, path.data(), target.data(), corners);
+    return reduces_within_ipr(g, c, path.data(), target.data(), corners, scratch_);
+  };
+  // Most children have a smaller reduction (of 3 faces, mostly): those are looked for first, size
+  // by size, before the row's views are compared (IPR C130 on one VM core: 2.89 s with the views
+  // compared first and only the 3-face ones first, 2.74 s).
+  for (int lo = 3; lo < size;) {  // sizes 3, then 4, then the rest
+    const int hi = lo < 5 ? lo : size - 1;
+    for_each_reduction(g, hi, [&](const RowOp& c, int end) {
+      smaller = c.size() >= lo && smaller_one(c, end);
+      return !smaller;
+    });
+    if (smaller) return false;
+    lo = hi + 1;
+  }
   // The child is built from one end of its new row only (ipr_search), so the better of the row's
   // two views (by key, then breadth-first code) is the one that competes with the others; when
   // the two are equal, the child has an automorphism that reverses the row. The other view
@@ -130,37 +159,9 @@ bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& naut
     Key k = key_of(g, c);
     if (compare_keys(g, c, k, mine_row, mine) < 0) return false;
   }
-  ties_.clear();
-  const int size = row.size();
-  bool smaller = false;
-  // A smaller reduction within IPR fullerenes is any view of one: both views of a short row are
-  // (its expansion is listed from both ends, kRowsAlwaysListed; both leave the same fullerene) or
-  // neither, so one view (r0 < r_m) is tested. A longer row's views can differ (one may wind
-  // round a nanotube): both are tested.
-  // A 3-face row as for_each_reduction lists it is r0, r1, r_m: it need not be walked again.
-  const auto smaller_one = [&](const RowOp& c, int end) {
-    if (c.size() <= kRowsAlwaysListed && end < c.r0) return false;
-    if (c.m != 2) return reduces_within_ipr(g, c, scratch_);
-    const std::array<int, 3> path{c.r0, c.r1, end};
-    std::array<int, 3> target;
-    std::array<int, 2> corners;
-    slides_of_walked_row(g, c, path.data(), target.data(), corners);
-    return reduces_within_ipr(g, c, path.data(), target.data(), corners, scratch_);
-  };
-  // Most children have a reduction of 3 somewhere else: look for those first.
-  if (size > 3) {
-    for_each_reduction(g, 3, [&](const RowOp& c, int end) {
-      smaller = smaller_one(c, end);
-      return !smaller;
-    });
-    if (smaller) return false;
-  }
-  for_each_reduction(g, size, [&](const RowOp& c, int end) {
-    if (same_view(c, row) || same_view(c, other)) return true;
-    if (c.size() < size) {
-      smaller = c.size() > 3 && smaller_one(c, end);
-      return !smaller;
-    }
+  for_each_reduction(g, size, [&](const RowOp& c) {
+    // The smaller ones were tested above.
+    if (c.size() < size || same_view(c, row) || same_view(c, other)) return true;
     if (c.bend + 1 > mine.shape) return true;
     Key k = key_of(g, c);
     const int cmp = compare_keys(g, c, k, mine_row, mine);
