@@ -88,8 +88,9 @@ void for_each_expansion(const PlanarMap& h, int min_size, int max_size, unsigned
 template <class F>
 void for_each_expansion_once(const PlanarMap& h, int min_size, int max_size, F&& f);
 /// for_each_expansion_once for an IPR fullerene dual h and only the expansions whose children
-/// are IPR (new_pentagon_meets_one is false), calling f only for those that pre(const
-/// Expansion&) accepts, asked before `changed` is put together.
+/// are IPR (new_pentagon_meets_one is false; min_size at least 3: an L0 expansion's new
+/// pentagons are adjacent), calling f only for those that pre(const Expansion&) accepts, asked
+/// before `changed` is put together.
 template <class P, class F>
 void for_each_ipr_expansion_once(const PlanarMap& h, int min_size, int max_size, P&& pre, F&& f);
 

@@ -113,6 +113,21 @@ struct StraightWalks {
   }
 };
 
+/// The crossings of the straight walks from the pentagons (orientation -s) that a bend at t_j
+/// can follow: the walk stands on cur = t_j, arriving from its neighbour in position `in`, and
+/// bends two places on, to t_{j+1} = h.adj[cur][to_bend]; a bent leg goes at most `limit` faces
+/// on (min(max_m, 2j) - j once, max_m - j otherwise), so `reach` keeps the indices 1..limit
+/// (all zero when t_j cannot bend).
+inline StraightWalks::Crossing bend_crossings(const PlanarMap& h, const StraightWalks& walks, int cur, int in, int s,
+                                              int j, int max_m, bool once, int& to_bend, int& limit) {
+  to_bend = PlanarMap::kWrap[h.deg[cur]][static_cast<std::size_t>(in + 2 * s + 2 * PlanarMap::kMaxDegree)];
+  limit = (once ? std::min(max_m, 2 * j) : max_m) - j;
+  if (j < 1 || limit < 1) return StraightWalks::Crossing{0, 0, 0, 0};
+  StraightWalks::Crossing c = walks.crossings(cur, to_bend, -s);
+  if (limit < 63) c.reach &= (std::uint64_t{2} << limit) - 1;
+  return c;
+}
+
 /// Whether the straight walk from a0 = h.pentagons[p] through t0 in orientation s can end an
 /// expansion at the pentagon x (min_m <= m <= max_m, once as in expansions()): a straight one
 /// where x is the path's w_j (two places on round t_j), a bent one where a walk from x crosses
@@ -130,14 +145,10 @@ inline bool reaches_pentagon(const PlanarMap& h, const StraightWalks& walks, int
     seen[cur] = walk;
     const int in = h.index_of(cur, prev);
     if (j >= min_m && h.at(cur, in, 2 * s) == x) return true;
-    const int limit = (once ? std::min(max_m, 2 * j) : max_m) - j;
-    if (j >= 1 && limit >= 1) {
-      const int to_bend = PlanarMap::kWrap[h.deg[cur]][static_cast<std::size_t>(in + 2 * s + 2 * PlanarMap::kMaxDegree)];
-      const StraightWalks::Crossing c = walks.crossings(cur, to_bend, -s);
-      std::uint64_t reach = c.reach;
-      if (limit < 63) reach &= (std::uint64_t{2} << limit) - 1;
-      if (reach != 0 && (c.from >> q & 1U) != 0 && (c.ipr >> p & 1U) != 0) return true;
-    }
+    int to_bend = 0;
+    int limit = 0;
+    const StraightWalks::Crossing c = bend_crossings(h, walks, cur, in, s, j, max_m, once, to_bend, limit);
+    if (c.reach != 0 && (c.from >> q & 1U) != 0 && (c.ipr >> p & 1U) != 0) return true;
     const int next = h.at(cur, in, 3 * s);
     prev = cur;
     cur = next;
@@ -221,15 +232,11 @@ void expansions(const PlanarMap& h, int min_size, int max_size, unsigned starts,
               }
             }
           }
-          const int to_bend = PlanarMap::kWrap[h.deg[cur]][static_cast<std::size_t>(in + 2 * s + 2 * PlanarMap::kMaxDegree)];
-          const int limit = (once ? std::min(max_m, 2 * j) : max_m) - j;  // jj - j at most
-          std::uint64_t reach = 0;
-          if (j >= 1 && limit >= 1) {
-            const StraightWalks::Crossing c = walks.crossings(cur, to_bend, -s);
-            // IPR children only: z's walk must be one whose own x is a_0 or not a pentagon.
-            if (!ipr || (c.ipr >> p & 1U) != 0) reach = c.reach;
-            if (limit < 63) reach &= (std::uint64_t{2} << limit) - 1;
-          }
+          int to_bend = 0;
+          int limit = 0;  // jj - j at most
+          const StraightWalks::Crossing c = bend_crossings(h, walks, cur, in, s, j, max_m, once, to_bend, limit);
+          // IPR children only: z's walk must be one whose own x is a_0 or not a pentagon.
+          const std::uint64_t reach = !ipr || (c.ipr >> p & 1U) != 0 ? c.reach : 0;
           if (reach != 0) {
             // Bend at t_j: two places on (one strip vertex), then straight again. Seen from z the
             // same expansion walks the same path backwards, bending at jj - j the other way, so
