@@ -512,6 +512,14 @@ TEST(FullereneGenerator, OldNeighboursOfNewEndsAreTheChildsOwn) {
   EXPECT_GT(checked, 100000);
 }
 
+/// Calls check(h) on every IPR isomer of C90 and every irreducible IPR fullerene up to C110.
+template <class F>
+void on_ipr_c90_and_irreducible_up_to_c110(F&& check) {
+  Generator(GeneratorOptions{90, true, 0, 1}).run(check);
+  for (const Spiral& s : irreducible_ipr_fullerenes())
+    if (s.atoms <= 110) check(as_planar_map(triangulation_from_spiral(s)));
+}
+
 // The IPR search turns down an expansion whose child is not IPR before its rewritten vertices are
 // put together (new_pentagon_meets_one, which reads two faces): exactly the children is_ipr
 // turns down, for every expansion of 3 to 10 faces of the IPR isomers of C90 and of the
@@ -530,9 +538,7 @@ TEST(FullereneGenerator, NewPentagonsMeetOneExactlyWhenTheChildIsNotIpr) {
       ++(child_ipr ? ipr : not_ipr);
     });
   };
-  Generator(GeneratorOptions{90, true, 0, 1}).run(check);
-  for (const Spiral& s : irreducible_ipr_fullerenes())
-    if (s.atoms <= 110) check(as_planar_map(triangulation_from_spiral(s)));
+  on_ipr_c90_and_irreducible_up_to_c110(check);
   EXPECT_GT(ipr, 1000);
   EXPECT_GT(not_ipr, 10000);
 }
@@ -586,9 +592,7 @@ TEST(FullereneGenerator, ParentReductionsLastWhenOnlyTheirCornersAreRewritten) {
       }
     });
   };
-  Generator(GeneratorOptions{90, true, 0, 1}).run(check);
-  for (const Spiral& s : irreducible_ipr_fullerenes())
-    if (s.atoms <= 110) check(as_planar_map(triangulation_from_spiral(s)));
+  on_ipr_c90_and_irreducible_up_to_c110(check);
   EXPECT_GT(checked, 10000);
   EXPECT_GT(corners_rewritten, 1000);
 }

@@ -36,6 +36,28 @@ void for_each_ipr_expansion_once(const PlanarMap& h, int min_size, int max_size,
 
 namespace detail {
 
+/// Walks straight from `from` through its neighbour `to` in orientation s, three places on at
+/// each step, calling step(i, c_i, c_{i-1}, in) at c_0 = to, c_1, ... (in: the position of c_{i-1},
+/// or of `from` for c_0, round c_i) up to index max_i, a vertex met before on this walk (or
+/// `from`), or step returning false. Marks the walk's vertices in `seen` with `walk`, a stamp
+/// not used before.
+template <class Step>
+void walk_straight(const PlanarMap& h, int from, int to, int s, int max_i, std::array<int, PlanarMap::kMaxVertices>& seen,
+                   int walk, Step&& step) {
+  seen[from] = walk;
+  int prev = from;
+  int cur = to;
+  for (int i = 0; i <= max_i; ++i) {
+    if (seen[cur] == walk) return;
+    seen[cur] = walk;
+    const int in = h.index_of(cur, prev);
+    if (!step(i, cur, prev, in)) return;
+    const int next = h.at(cur, in, 3 * s);
+    prev = cur;
+    cur = next;
+  }
+}
+
 /// The straight walks of a map from each pentagon z, through each neighbour c_0, in each
 /// orientation s, three places on at each c_i (walk (p * 5 + k) * 2 + (1 - s) / 2 from
 /// h.pentagons[p] through its k-th neighbour), up to a repeated vertex: where they cross the
@@ -74,34 +96,25 @@ struct StraightWalks {
         for (int o = 0; o < 2; ++o) {
           const int s = o == 0 ? 1 : -1;
           const int w = (p * 5 + k) * 2 + o;
-          const int walk = ++seen_stamp;
-          seen[z] = walk;
-          int prev = z;
-          int cur = h.adj[z][k];
-          const int x0 = h.at(cur, h.index_of(cur, z), 2 * s);
+          const int c0 = h.adj[z][k];
+          const int x0 = h.at(c0, h.index_of(c0, z), 2 * s);
           x[static_cast<std::size_t>(w)] = h.deg[x0] == 5 ? x0 : -1;
           const auto from = static_cast<std::uint16_t>(1U << p);
           const auto ipr = static_cast<std::uint16_t>(h.deg[x0] == 5 ? 1U << pentagon_index[x0] : 0xfffU);
           auto& table = crossing[static_cast<std::size_t>(o)];
-          for (int i = 0; i <= max_i; ++i) {
-            if (seen[cur] == walk) break;
-            seen[cur] = walk;
-            const int in = h.index_of(cur, prev);
-            if (i >= 1) {
-              Crossing& c = table[static_cast<std::size_t>(cur * PlanarMap::kMaxDegree + in)];
-              const std::uint64_t bit = std::uint64_t{1} << std::min(i, 63);
-              if (c.stamp != stamp) {
-                c = Crossing{bit, stamp, from, ipr};
-              } else {
-                c.reach |= bit;
-                c.from |= from;
-                c.ipr |= ipr;
-              }
+          walk_straight(h, z, c0, s, max_i, seen, ++seen_stamp, [&](int i, int cur, int, int in) {
+            if (i == 0) return true;
+            Crossing& c = table[static_cast<std::size_t>(cur * PlanarMap::kMaxDegree + in)];
+            const std::uint64_t bit = std::uint64_t{1} << std::min(i, 63);
+            if (c.stamp != stamp) {
+              c = Crossing{bit, stamp, from, ipr};
+            } else {
+              c.reach |= bit;
+              c.from |= from;
+              c.ipr |= ipr;
             }
-            const int next = h.at(cur, in, 3 * s);
-            prev = cur;
-            cur = next;
-          }
+            return true;
+          });
         }
     }
   }
@@ -136,24 +149,16 @@ inline bool reaches_pentagon(const PlanarMap& h, const StraightWalks& walks, int
                              int min_m, int max_m, bool once, std::array<int, PlanarMap::kMaxVertices>& seen,
                              int& seen_stamp) {
   const unsigned q = static_cast<unsigned>(walks.pentagon_index[static_cast<std::size_t>(x)]);
-  const int walk = ++seen_stamp;
-  seen[a0] = walk;
-  int prev = a0;
-  int cur = t0;
-  for (int j = 0; j <= max_m; ++j) {
-    if (seen[cur] == walk) break;
-    seen[cur] = walk;
-    const int in = h.index_of(cur, prev);
-    if (j >= min_m && h.at(cur, in, 2 * s) == x) return true;
+  bool reaches = false;
+  walk_straight(h, a0, t0, s, max_m, seen, ++seen_stamp, [&](int j, int cur, int, int in) {
     int to_bend = 0;
     int limit = 0;
     const StraightWalks::Crossing c = bend_crossings(h, walks, cur, in, s, j, max_m, once, to_bend, limit);
-    if (c.reach != 0 && (c.from >> q & 1U) != 0 && (c.ipr >> p & 1U) != 0) return true;
-    const int next = h.at(cur, in, 3 * s);
-    prev = cur;
-    cur = next;
-  }
-  return false;
+    reaches = (j >= min_m && h.at(cur, in, 2 * s) == x) ||
+              (c.reach != 0 && (c.from >> q & 1U) != 0 && (c.ipr >> p & 1U) != 0);
+    return !reaches;
+  });
+  return reaches;
 }
 
 template <class P, class F>
@@ -200,17 +205,11 @@ void expansions(const PlanarMap& h, int min_size, int max_size, unsigned starts,
         const int x = ipr ? walks.x[static_cast<std::size_t>(walk)] : -1;
         if (x >= 0 && !reaches_pentagon(h, walks, a0, t0, s, x, p, min_m, max_m, once, seen, stamp)) continue;
         const int straight = ++stamp;
-        seen[a0] = straight;
         VertexSet changed;
         changed.add(a0);
-        int prev = a0;
-        int cur = t0;
         bool strip_walkable = true;  // the strip so far: distinct, a_0 not on it
-        for (int j = 0; j <= max_m; ++j) {
-          if (seen[cur] == straight) break;
-          seen[cur] = straight;
+        walk_straight(h, a0, t0, s, max_m, seen, straight, [&](int j, int cur, int prev, int in) {
           changed.add(cur);
-          const int in = h.index_of(cur, prev);
           const int w = h.at(cur, in, 2 * s);
           if (once && j == 0) {
             const int u = h.at(cur, in, s);
@@ -279,10 +278,8 @@ void expansions(const PlanarMap& h, int min_size, int max_size, unsigned starts,
             if (strip[w] == straight || w == a0) strip_walkable = false;
             strip[w] = straight;
           }
-          const int next = h.at(cur, in, 3 * s);
-          prev = cur;
-          cur = next;
-        }
+          return true;
+        });
       }
     }
   }
