@@ -308,15 +308,12 @@ void for_each_reduction(const PlanarMap& g, int max_size, F&& f) {
       const std::array<bool, 2> open{g.deg[a0[0]] == 6, g.deg[a0[1]] == 6};
       if (!open[0] && !open[1]) continue;
       const int straight = ++stamp;
-      seen[r0] = straight;
-      int prev = r0;
-      int cur = r1;
-      for (int j = 1; j <= max_m; ++j) {
-        if (seen[cur] == straight) break;
-        seen[cur] = straight;
+      bool stopped = false;  // f returned false
+      // Three places on is the same in either orientation round the row's hexagons.
+      detail::walk_straight(g, r0, r1, 1, max_m - 1, seen, straight, [&](int i, int cur, int, int in) {
+        const int j = i + 1;
         const bool at_end = g.deg[cur] == 5;
-        if (!at_end && j == max_m) break;  // neither a row's end nor the way on to one
-        const int in = g.index_of(cur, prev);
+        if (!at_end && j == max_m) return false;  // neither a row's end nor the way on to one
         for (int o = 0; o < 2; ++o) {
           if (!open[static_cast<std::size_t>(o)]) continue;
           const int s = o == 0 ? 1 : -1;
@@ -324,7 +321,10 @@ void for_each_reduction(const PlanarMap& g, int max_size, F&& f) {
           if (at_end) {
             const int z = g.at(cur, in, 2 * s);
             if (g.deg[z] == 6 && seen[z] != straight && seen[a] != straight && z != a)
-              if (!call(RowOp{r0, r1, s, j, -1}, cur)) return;
+              if (!call(RowOp{r0, r1, s, j, -1}, cur)) {
+                stopped = true;
+                return false;
+              }
             continue;
           }
           // Bend at cur: two places on, then straight again.
@@ -338,7 +338,10 @@ void for_each_reduction(const PlanarMap& g, int max_size, F&& f) {
               const int z = g.at(bcur, g.index_of(bcur, bprev), 3 * s);
               if (g.deg[z] == 6 && seen[z] != straight && seen[z] != bent && seen[a] != straight &&
                   seen[a] != bent && z != a)
-                if (!call(RowOp{r0, r1, s, jj, j}, bcur)) return;
+                if (!call(RowOp{r0, r1, s, jj, j}, bcur)) {
+                  stopped = true;
+                  return false;
+                }
               break;
             }
             if (jj == max_m) break;
@@ -347,11 +350,9 @@ void for_each_reduction(const PlanarMap& g, int max_size, F&& f) {
             bcur = bnext;
           }
         }
-        if (at_end) break;
-        const int next = g.at(cur, in, 3);
-        prev = cur;
-        cur = next;
-      }
+        return !at_end;
+      });
+      if (stopped) return;
     }
   }
 }
