@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <tuple>
@@ -19,6 +20,7 @@
 #include "molstep/fullerene/generator.hpp"
 #include "molstep/fullerene/ipr_roots.hpp"
 #include "molstep/fullerene/spiral.hpp"
+#include "molstep/fullerene/straight_steps.hpp"
 
 namespace molstep::fullerene {
 namespace {
@@ -672,6 +674,30 @@ TEST(FullereneGenerator, ReductionsAreTheRowsThatWalk) {
     for (const int max_size : {3, 5, 12}) check(g, max_size);
   });
   EXPECT_GT(rows, 10000U);
+}
+
+TEST(FullereneGenerator, StraightStepsAreReadOffTheMap) {
+  // Each entry against the map's own lists, one directed edge at a time; the table is reused from
+  // map to map, as the walks reuse it, so a stale entry would show.
+  auto steps = std::make_unique<StraightSteps>();
+  std::uint64_t edges = 0;
+  const auto check = [&](const PlanarMap& g) {
+    steps->fill(g);
+    for (int v = 0; v < g.nv; ++v)
+      for (int in = 0; in < g.deg[v]; ++in)
+        for (const int s : {1, -1}) {
+          const StraightSteps::Step step = steps->after(v, in, s);
+          const int next = g.at(v, in, 3 * s);
+          ASSERT_EQ(step.next, next) << "vertex " << v << " from position " << in << ", orientation " << s;
+          ASSERT_EQ(step.next_in, g.index_of(next, v));
+          ASSERT_EQ(step.one, g.at(v, in, s));
+          ASSERT_EQ(step.two, g.at(v, in, 2 * s));
+          ++edges;
+        }
+  };
+  for (const int n : {44, 60}) Generator(GeneratorOptions{n, false, 0, 1}).run(check);
+  Generator(GeneratorOptions{100, true, 0, 1}).run(check);
+  EXPECT_GT(edges, 500000U);
 }
 
 TEST(FullereneGenerator, FastEnumeratorsAgreeWithTheGeneralOnes) {

@@ -10,6 +10,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "molstep/fullerene/straight_steps.hpp"
+
 namespace molstep::fullerene {
 
 template <class F>
@@ -40,21 +42,27 @@ namespace detail {
 /// each step, calling step(i, c_i, c_{i-1}, in) at c_0 = to, c_1, ... (in: the position of c_{i-1},
 /// or of `from` for c_0, round c_i) up to index max_i, a vertex met before on this walk (or
 /// `from`), or step returning false. Marks the walk's vertices in `seen` with `walk`, a stamp
-/// not used before.
+/// not used before. With `steps` (filled from h), each step is read from it.
 template <class Step>
-void walk_straight(const PlanarMap& h, int from, int to, int s, int max_i, std::array<int, PlanarMap::kMaxVertices>& seen,
-                   int walk, Step&& step) {
+void walk_straight(const PlanarMap& h, const StraightSteps* steps, int from, int to, int s, int max_i,
+                   std::array<int, PlanarMap::kMaxVertices>& seen, int walk, Step&& step) {
   seen[from] = walk;
   int prev = from;
   int cur = to;
+  int in = h.index_of(cur, prev);
   for (int i = 0; i <= max_i; ++i) {
     if (seen[cur] == walk) return;
     seen[cur] = walk;
-    const int in = h.index_of(cur, prev);
     if (!step(i, cur, prev, in)) return;
-    const int next = h.at(cur, in, 3 * s);
     prev = cur;
-    cur = next;
+    if (steps != nullptr) {
+      const StraightSteps::Step next = steps->after(cur, in, s);
+      cur = next.next;
+      in = next.next_in;
+    } else {
+      cur = h.at(cur, in, 3 * s);
+      in = h.index_of(cur, prev);
+    }
   }
 }
 
@@ -81,9 +89,11 @@ struct StraightWalks {
   std::uint32_t stamp = 0;
   std::array<int, kWalks> x{};  // -1: not a pentagon
   std::array<std::int8_t, PlanarMap::kMaxVertices> pentagon_index{};  // of the pentagons only
+  StraightSteps steps;  // of the map, filled by fill(); every walk of expansions() reads them
 
   /// Walks every straight walk of h up to index max_i, marking where it crosses the map.
   void fill(const PlanarMap& h, int max_i, std::array<int, PlanarMap::kMaxVertices>& seen, int& seen_stamp) {
+    steps.fill(h);
     if (++stamp == 0) {
       for (auto& table : crossing)
         for (Crossing& c : table) c.stamp = 0;
@@ -102,7 +112,7 @@ struct StraightWalks {
           const auto from = static_cast<std::uint16_t>(1U << p);
           const auto ipr = static_cast<std::uint16_t>(h.deg[x0] == 5 ? 1U << pentagon_index[x0] : 0xfffU);
           auto& table = crossing[static_cast<std::size_t>(o)];
-          walk_straight(h, z, c0, s, max_i, seen, ++seen_stamp, [&](int i, int cur, int, int in) {
+          walk_straight(h, &steps, z, c0, s, max_i, seen, ++seen_stamp, [&](int i, int cur, int, int in) {
             if (i == 0) return true;
             Crossing& c = table[static_cast<std::size_t>(cur * PlanarMap::kMaxDegree + in)];
             const std::uint64_t bit = std::uint64_t{1} << std::min(i, 63);
@@ -150,11 +160,11 @@ inline bool reaches_pentagon(const PlanarMap& h, const StraightWalks& walks, int
                              int& seen_stamp) {
   const unsigned q = static_cast<unsigned>(walks.pentagon_index[static_cast<std::size_t>(x)]);
   bool reaches = false;
-  walk_straight(h, a0, t0, s, max_m, seen, ++seen_stamp, [&](int j, int cur, int, int in) {
+  walk_straight(h, &walks.steps, a0, t0, s, max_m, seen, ++seen_stamp, [&](int j, int cur, int, int in) {
     int to_bend = 0;
     int limit = 0;
     const StraightWalks::Crossing c = bend_crossings(h, walks, cur, in, s, j, max_m, once, to_bend, limit);
-    reaches = (j >= min_m && h.at(cur, in, 2 * s) == x) ||
+    reaches = (j >= min_m && walks.steps.after(cur, in, s).two == x) ||
               (c.reach != 0 && (c.from >> q & 1U) != 0 && (c.ipr >> p & 1U) != 0);
     return !reaches;
   });
@@ -208,11 +218,12 @@ void expansions(const PlanarMap& h, int min_size, int max_size, unsigned starts,
         VertexSet changed;
         changed.add(a0);
         bool strip_walkable = true;  // the strip so far: distinct, a_0 not on it
-        walk_straight(h, a0, t0, s, max_m, seen, straight, [&](int j, int cur, int prev, int in) {
+        walk_straight(h, &walks.steps, a0, t0, s, max_m, seen, straight, [&](int j, int cur, int prev, int in) {
           changed.add(cur);
-          const int w = h.at(cur, in, 2 * s);
+          const StraightSteps::Step here = walks.steps.after(cur, in, s);
+          const int w = here.two;
           if (once && j == 0) {
-            const int u = h.at(cur, in, s);
+            const int u = here.one;
             strip[u] = straight;
             strip_walkable = u != a0;
           }
@@ -225,7 +236,7 @@ void expansions(const PlanarMap& h, int min_size, int max_size, unsigned starts,
               const Expansion e{a0, t0, s, j, -1, z, cur, prev};
               if ((!ipr || !new_pentagon_meets_one(h, e)) && pre(e)) {
                 VertexSet all = changed;
-                all.add(h.at(cur, in, s));
+                all.add(here.one);
                 all.add(z);
                 f(e, all);
               }
@@ -248,17 +259,18 @@ void expansions(const PlanarMap& h, int min_size, int max_size, unsigned starts,
             const int last = j + (reach >> 63 != 0 ? limit : std::bit_width(reach) - 1);
             const int bent = ++stamp;
             VertexSet bchanged = changed;
-            bchanged.add(h.at(cur, in, s));
+            bchanged.add(here.one);
             int bprev = cur;
             int bcur = h.adj[cur][static_cast<std::size_t>(to_bend)];
+            int bin = h.index_of(bcur, bprev);
             for (int jj = j + 1; jj <= last; ++jj) {
               if (seen[bcur] == straight || seen[bcur] == bent) break;
               seen[bcur] = bent;
               bchanged.add(bcur);
-              const int bin = h.index_of(bcur, bprev);
-              bchanged.add(h.at(bcur, bin, s));
-              bchanged.add(h.at(bcur, bin, 2 * s));
-              const int z = h.at(bcur, bin, 3 * s);
+              const StraightSteps::Step next = walks.steps.after(bcur, bin, s);
+              bchanged.add(next.one);
+              bchanged.add(next.two);
+              const int z = next.next;
               if (jj >= min_m && h.deg[z] == 5 && seen[z] != straight && seen[z] != bent &&
                   (!once || jj < 2 * j || a0 < z)) {
                 const Expansion e{a0, t0, s, jj, j, z, bcur, bprev};
@@ -270,9 +282,10 @@ void expansions(const PlanarMap& h, int min_size, int max_size, unsigned starts,
               }
               bprev = bcur;
               bcur = z;
+              bin = next.next_in;
             }
           }
-          changed.add(h.at(cur, in, s));
+          changed.add(here.one);
           changed.add(w);
           if (once) {
             if (strip[w] == straight || w == a0) strip_walkable = false;
@@ -310,7 +323,7 @@ void for_each_reduction(const PlanarMap& g, int max_size, F&& f) {
       const int straight = ++stamp;
       bool stopped = false;  // f returned false
       // Three places on is the same in either orientation round the row's hexagons.
-      detail::walk_straight(g, r0, r1, 1, max_m - 1, seen, straight, [&](int i, int cur, int, int in) {
+      detail::walk_straight(g, nullptr, r0, r1, 1, max_m - 1, seen, straight, [&](int i, int cur, int, int in) {
         const int j = i + 1;
         const bool at_end = g.deg[cur] == 5;
         if (!at_end && j == max_m) return false;  // neither a row's end nor the way on to one
