@@ -136,9 +136,10 @@ class Generator {
   /// smallest (size, then key) among its reductions within IPR fullerenes (ipr_roots.hpp), ties
   /// settled by breadth-first codes. Sets nauto and, when asked, code as is_canonical() does.
   /// `rivals`: views of reductions within IPR fullerenes of g of the new row's size, other than
-  /// its own, known beforehand (they are tried first).
+  /// its own, known beforehand (they are tried first). `rejector` (when not null) is set to the
+  /// smaller reduction that turns g down, when one does.
   bool is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& nauto, std::string* code,
-                        const std::vector<RowOp>& rivals);
+                        const std::vector<RowOp>& rivals, RowOp* rejector = nullptr);
   /// True when no isomer of this run lies below a child of child_nv vertices.
   [[nodiscard]] bool dead(int child_nv) const;
   void start_at(const Subtree& subtree);

@@ -60,6 +60,7 @@ void Generator::ipr_search(int depth, int nauto) {
             [](const IprLasting& a, const IprLasting& b) { return a.size < b.size; });
   std::string code;
   auto& rivals = ipr_rivals_[static_cast<std::size_t>(depth)];
+  RowOp rejector{-1, -1, 1, 0, -1};  // m = 0: none yet
   // Each child is built from one end of its new row only; is_canonical_ipr takes the better view.
   // Asked before an expansion's rewritten vertices are put together: is its child alive?
   const auto alive = [&](const Expansion& e) { return !dead(h.nv + e.size()); };
@@ -95,15 +96,23 @@ void Generator::ipr_search(int depth, int nauto) {
     g.copy_from(h);
     RowOp row;
     if (!expand(g, e, row) || !is_ipr(g)) return;
+    // Tried before the child's own reductions are listed: the smaller reduction that turned down
+    // the sibling before (siblings share most of their faces and their numbers), then the
+    // parent's smaller reductions that the test above could not keep.
+    if (rejector.m > 0 && rejector.size() < e.size() && reduces_within_ipr(g, rejector, scratch_)) return;
+    for (const IprLasting& l : lasting) {
+      if (l.size >= e.size()) break;
+      if (reduces_within_ipr(g, l.views[0], scratch_)) return;
+    }
     int child_auto = 1;
-    if (!is_canonical_ipr(g, row, child_auto, nauto > 1 ? &code : nullptr, rivals)) return;
+    if (!is_canonical_ipr(g, row, child_auto, nauto > 1 ? &code : nullptr, rivals, &rejector)) return;
     if (nauto > 1 && !seen.insert(code).second) return;
     visit(depth + 1, child_auto);
   });
 }
 
 bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& nauto, std::string* code,
-                                 const std::vector<RowOp>& rivals) {
+                                 const std::vector<RowOp>& rivals, RowOp* rejector) {
   ties_.clear();
   const int size = row.size();
   bool smaller = false;
@@ -128,6 +137,7 @@ bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& naut
     const int hi = lo < 5 ? lo : size - 1;
     for_each_reduction(g, hi, [&](const RowOp& c, int end) {
       smaller = c.size() >= lo && smaller_one(c, end);
+      if (smaller && rejector != nullptr) *rejector = c;
       return !smaller;
     });
     if (smaller) return false;
