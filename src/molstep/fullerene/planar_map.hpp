@@ -41,10 +41,17 @@ struct PlanarMap {
 
   /// Position of w in v's neighbour list, or -1. All eight slots are compared at once (the
   /// lists have no repeats, so the lowest matching slot below deg(v) is the one).
-  [[nodiscard]] int index_of(int v, int w) const {
+  /// v's neighbour list as one word: slot i is byte i.
+  [[nodiscard]] std::uint64_t word(int v) const {
     static_assert(std::endian::native == std::endian::little, "slot i is byte i of the word");
+    static_assert(sizeof(adj[0]) == sizeof(std::uint64_t));
     std::uint64_t row = 0;
     std::memcpy(&row, adj[v].data(), sizeof row);
+    return row;
+  }
+  void set_word(int v, std::uint64_t row) { std::memcpy(adj[v].data(), &row, sizeof row); }
+  [[nodiscard]] int index_of(int v, int w) const {
+    const std::uint64_t row = word(v);
     const std::uint64_t x = row ^ (std::uint64_t{0x0101010101010101} * static_cast<std::uint8_t>(w));
     std::uint64_t zero = (x - std::uint64_t{0x0101010101010101}) & ~x & std::uint64_t{0x8080808080808080};
     zero &= kSlotMasks[deg[v]];
@@ -58,13 +65,16 @@ struct PlanarMap {
   bool insert_at(int v, int pos, int w) {
     const int d = deg[v];
     if (d >= kMaxDegree || pos < 0 || pos > d) return false;
-    for (int i = d; i > pos; --i) adj[v][i & (kMaxDegree - 1)] = adj[v][(i - 1) & (kMaxDegree - 1)];
-    adj[v][pos & (kMaxDegree - 1)] = static_cast<std::uint8_t>(w);
+    // The list as one word: the slots from pos on move up one byte (slots past deg are unused).
+    const std::uint64_t row = word(v);
+    set_word(v, (row & kSlotMasks[pos]) | std::uint64_t{static_cast<std::uint8_t>(w)} << (8 * pos) |
+                    ((row << 8) & ~kSlotMasks[pos + 1]));
     deg[v] = static_cast<std::uint8_t>(d + 1);
     return true;
   }
   void remove_at(int v, int pos) {
-    for (int i = pos; i + 1 < deg[v]; ++i) adj[v][i] = adj[v][i + 1];
+    const std::uint64_t row = word(v);
+    set_word(v, (row & kSlotMasks[pos]) | ((row >> 8) & ~kSlotMasks[pos]));
     --deg[v];
   }
   void replace(int v, int old_w, int new_w) {
