@@ -384,9 +384,10 @@ inline VertexSet first_leg(const PlanarMap& h, int a0, int t0, int in0, int t1, 
   return changed;
 }
 
-// Calls g(a0, t0, in0, t1, in1, s) for every first leg of an expansion path from the pentagons
-// a0 = h.pentagons[p] whose bit p is set in `starts`: t0 each neighbour of a0, s each turning
-// direction, t1 three places on around t0 (in0 = index of a0 around t0, in1 = of t0 around t1).
+// Calls g(a0, t0, in0, t1, in1, s, w2) for every first leg of an expansion path from the
+// pentagons a0 = h.pentagons[p] whose bit p is set in `starts`: t0 each neighbour of a0, s each
+// turning direction, t1 three places on around t0 (in0 = index of a0 around t0, in1 = of t0
+// around t1), w2 two places on from t0 around t1 (an L0 expansion's z, a B00 path's third vertex).
 template <class G>
 void for_each_first_leg(const PlanarMap& h, unsigned starts, G&& g);
 /// The two first legs from a0 through its k-th neighbour (s = 1, then -1).
@@ -399,6 +400,7 @@ struct FirstLegs {
   struct Leg {
     std::uint8_t p, a0, t0, in0, t1, in1;
     std::int8_t s;
+    std::uint8_t w2;
   };
   std::array<Leg, 12 * 5 * 2> legs;
   void fill(const PlanarMap& h) {
@@ -407,7 +409,7 @@ struct FirstLegs {
   }
   /// fill(h) when these legs are those of h's parent and h was made from it by an expansion that
   /// rewrote the neighbour lists of `changed` (and moved pentagons only where it rewrote them): a
-  /// leg reads the lists of a0, t0 and t1 only, so the others are kept.
+  /// leg reads the lists of a0, t0 and t1 only (w2 is t1's neighbour), so the others are kept.
   void update(const PlanarMap& h, const VertexSet& changed) {
     for (int p = 0; p < 12; ++p) {
       const Leg* pair = &legs[static_cast<std::size_t>(p * 10)];
@@ -423,19 +425,19 @@ struct FirstLegs {
   void fill_pair(const PlanarMap& h, int p, int k) {
     int n = (p * 5 + k) * 2;
     for_each_first_leg_of(h, h.pentagons[static_cast<std::size_t>(p)], k,
-                          [&](int a0, int t0, int in0, int t1, int in1, int s) {
+                          [&](int a0, int t0, int in0, int t1, int in1, int s, int w2) {
                             legs[static_cast<std::size_t>(n++)] =
                                 Leg{static_cast<std::uint8_t>(p),   static_cast<std::uint8_t>(a0),
                                     static_cast<std::uint8_t>(t0),  static_cast<std::uint8_t>(in0),
                                     static_cast<std::uint8_t>(t1),  static_cast<std::uint8_t>(in1),
-                                    static_cast<std::int8_t>(s)};
+                                    static_cast<std::int8_t>(s),    static_cast<std::uint8_t>(w2)};
                           });
   }
   /// for_each_first_leg(h, starts, g) for the h these legs were filled from.
   template <class G>
   void each(unsigned starts, G&& g) const {
     for (const Leg& l : legs)
-      if ((starts >> l.p & 1U) != 0) g(int{l.a0}, int{l.t0}, int{l.in0}, int{l.t1}, int{l.in1}, int{l.s});
+      if ((starts >> l.p & 1U) != 0) g(int{l.a0}, int{l.t0}, int{l.in0}, int{l.t1}, int{l.in1}, int{l.s}, int{l.w2});
   }
 };
 
@@ -445,13 +447,14 @@ void for_each_first_leg_of(const PlanarMap& h, int a0, int k, G&& g) {
   const int in0 = h.index_of(t0, a0);
   const int t1 = h.at(t0, in0, 3);
   const int in1 = h.index_of(t1, t0);
-  g(a0, t0, in0, t1, in1, 1);
+  g(a0, t0, in0, t1, in1, 1, h.at(t1, in1, 2));
   // Round a hexagon, three places on is the same both ways.
   if (h.deg[t0] == 6) {
-    g(a0, t0, in0, t1, in1, -1);
+    g(a0, t0, in0, t1, in1, -1, h.at(t1, in1, -2));
   } else {
     const int back = h.at(t0, in0, -3);
-    g(a0, t0, in0, back, h.index_of(back, t0), -1);
+    const int in_back = h.index_of(back, t0);
+    g(a0, t0, in0, back, in_back, -1, h.at(back, in_back, -2));
   }
 }
 
@@ -466,8 +469,7 @@ void for_each_first_leg(const PlanarMap& h, unsigned starts, G&& g) {
 template <class W, class F>
 void for_each_l0_expansion_on(const PlanarMap& h, W&& walk, F&& f) {
   // The m = 1 case of for_each_expansion: a0 t0 t1 turns three places at t0, z two at t1.
-  walk([&](int a0, int t0, int in0, int t1, int in1, int s) {
-    const int z = h.at(t1, in1, 2 * s);
+  walk([&](int a0, int t0, int in0, int t1, int in1, int s, int z) {
     if (h.deg[z] != 5 || z <= a0 || z == t0) return;
     VertexSet changed = first_leg(h, a0, t0, in0, t1, in1, s);
     changed.add(z);
@@ -496,7 +498,7 @@ void for_each_size3_expansion_on(const PlanarMap& h, W&& walk, N&& near, A&& acc
   // `changed` is only collected when z has degree 5 and `accept` takes its vertices. Every
   // vertex of the expansion lies in the closed neighbourhood of t0, t1 or the path's third
   // vertex x (b2 or t2): near(t0, t1, x) false skips it at once.
-  walk([&](int a0, int t0, int in0, int t1, int in1, int s) {
+  walk([&](int a0, int t0, int in0, int t1, int in1, int s, int b2) {
     // a0, t0, t0's neighbours s and 2s places on, t1, t1's neighbour s places on (first_leg),
     // then the rest of the expansion's vertices.
     std::array<int, 10> list{};
@@ -513,8 +515,7 @@ void for_each_size3_expansion_on(const PlanarMap& h, W&& walk, N&& near, A&& acc
       for (const int v : list) changed.add(v);
       return changed;
     };
-    // B_00: bend at t1, two places on.
-    const int b2 = h.at(t1, in1, 2 * s);
+    // B_00: bend at t1, two places on (b2).
     if (b2 != a0 && b2 != t0 && b2 != t1 && near(t0, t1, b2)) {
       const int bin = h.index_of(b2, t1);
       const int z = h.at(b2, bin, 3 * s);
