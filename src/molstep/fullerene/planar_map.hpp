@@ -39,8 +39,6 @@ struct PlanarMap {
   std::array<std::uint8_t, kMaxVertices> deg{};
   std::array<std::array<std::uint8_t, kMaxDegree>, kMaxVertices> adj{};
 
-  /// Position of w in v's neighbour list, or -1. All eight slots are compared at once (the
-  /// lists have no repeats, so the lowest matching slot below deg(v) is the one).
   /// v's neighbour list as one word: slot i is byte i.
   [[nodiscard]] std::uint64_t word(int v) const {
     static_assert(std::endian::native == std::endian::little, "slot i is byte i of the word");
@@ -50,6 +48,8 @@ struct PlanarMap {
     return row;
   }
   void set_word(int v, std::uint64_t row) { std::memcpy(adj[v].data(), &row, sizeof row); }
+  /// Position of w in v's neighbour list, or -1. All eight slots are compared at once (the
+  /// lists have no repeats, so the lowest matching slot below deg(v) is the one).
   [[nodiscard]] int index_of(int v, int w) const {
     const std::uint64_t row = word(v);
     const std::uint64_t x = row ^ (std::uint64_t{0x0101010101010101} * static_cast<std::uint8_t>(w));
