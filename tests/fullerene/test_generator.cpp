@@ -373,10 +373,22 @@ TEST(FullereneGenerator, ExpansionsAreThePathsThatWalk) {
     });
     std::set<Description> ipr;
     for_each_ipr_expansion_once(
-        h, min_size, max_size, [](const Expansion&) { return true; },
+        h, min_size, max_size, ~std::uint64_t{0}, [](const Expansion&) { return true; },
         [&](const Expansion& e, const VertexSet&) { ipr.insert(Description{e.a0, e.t0, e.s, e.m, e.bend, e.z}); });
     ASSERT_EQ(ipr, once) << "nv " << h.nv << " sizes " << min_size << "-" << max_size;
     ipr_children += static_cast<int>(ipr.size());
+    // With some sizes left out (as the IPR search leaves out the dead ones), the rest are listed.
+    if (max_size > 64) return;  // sizes then cover them all
+    for (const std::uint64_t sizes : {std::uint64_t{0b101100}, std::uint64_t{0x1555}, std::uint64_t{1} << (max_size - 1)}) {
+      std::set<Description> some;
+      for_each_ipr_expansion_once(
+          h, min_size, max_size, sizes, [](const Expansion&) { return true; },
+          [&](const Expansion& e, const VertexSet&) { some.insert(Description{e.a0, e.t0, e.s, e.m, e.bend, e.z}); });
+      std::set<Description> expected;
+      for (const Description& d : ipr)
+        if ((sizes >> std::get<3>(d) & 1U) != 0) expected.insert(d);
+      ASSERT_EQ(some, expected) << "nv " << h.nv << " sizes mask " << sizes;
+    }
   };
   Generator(GeneratorOptions{44, false, 0, 1}).run([&](const PlanarMap& h) {
     check(h, 2, 10);

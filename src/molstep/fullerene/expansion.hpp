@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 
 #include "molstep/fullerene/planar_map.hpp"
 
@@ -90,13 +91,16 @@ void for_each_expansion_once(const PlanarMap& h, int min_size, int max_size, F&&
 /// for_each_expansion_once for an IPR fullerene dual h and only the expansions whose children
 /// are IPR (new_pentagon_meets_one is false; min_size at least 3: an L0 expansion's new
 /// pentagons are adjacent), calling f only for those that pre(const Expansion&) accepts, asked
-/// before `changed` is put together.
+/// before `changed` is put together. `sizes` (when max_size is below 64): bit m clear for each m
+/// (an expansion of m + 1 vertices) that pre turns down whatever the expansion; the walks skip
+/// the bends that lead only to such sizes.
 template <class P, class F>
-void for_each_ipr_expansion_once(const PlanarMap& h, int min_size, int max_size, P&& pre, F&& f);
+void for_each_ipr_expansion_once(const PlanarMap& h, int min_size, int max_size, std::uint64_t sizes, P&& pre, F&& f);
 
 namespace detail {
 template <class P, class F>
-void expansions(const PlanarMap& h, int min_size, int max_size, unsigned starts, bool once, P& pre, F& f, bool ipr);
+void expansions(const PlanarMap& h, int min_size, int max_size, std::uint64_t sizes, unsigned starts, bool once,
+                P& pre, F& f, bool ipr);
 }
 
 /// Calls f(const Expansion&, const VertexSet& changed) for every L0 expansion of h (two new

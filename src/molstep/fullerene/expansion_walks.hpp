@@ -22,18 +22,18 @@ void for_each_expansion(const PlanarMap& h, int max_size, F&& f) {
 template <class F>
 void for_each_expansion(const PlanarMap& h, int min_size, int max_size, unsigned starts, F&& f) {
   const auto all = [](const Expansion&) { return true; };
-  detail::expansions(h, min_size, max_size, starts, false, all, f, false);
+  detail::expansions(h, min_size, max_size, ~std::uint64_t{0}, starts, false, all, f, false);
 }
 
 template <class F>
 void for_each_expansion_once(const PlanarMap& h, int min_size, int max_size, F&& f) {
   const auto all = [](const Expansion&) { return true; };
-  detail::expansions(h, min_size, max_size, 0xfff, true, all, f, false);
+  detail::expansions(h, min_size, max_size, ~std::uint64_t{0}, 0xfff, true, all, f, false);
 }
 
 template <class P, class F>
-void for_each_ipr_expansion_once(const PlanarMap& h, int min_size, int max_size, P&& pre, F&& f) {
-  detail::expansions(h, min_size, max_size, 0xfff, true, pre, f, true);
+void for_each_ipr_expansion_once(const PlanarMap& h, int min_size, int max_size, std::uint64_t sizes, P&& pre, F&& f) {
+  detail::expansions(h, min_size, max_size, sizes, 0xfff, true, pre, f, true);
 }
 
 namespace detail {
@@ -136,6 +136,12 @@ struct StraightWalks {
   }
 };
 
+/// Whether expansions of m + 1 vertices are listed, by `sizes` (expansions(): bit m, or all of
+/// them when sizes is all ones).
+inline bool size_listed(std::uint64_t sizes, int m) { return sizes == ~std::uint64_t{0} || (sizes >> m & 1U) != 0; }
+/// Bit i set when expansions of j + i + 1 vertices are listed (as Crossing::reach counts from t_j).
+inline std::uint64_t sizes_past(std::uint64_t sizes, int j) { return sizes == ~std::uint64_t{0} ? sizes : sizes >> j; }
+
 /// The crossings of the straight walks from the pentagons (orientation -s) that a bend at t_j
 /// can follow: the walk stands on cur = t_j, arriving from its neighbour in position `in`, and
 /// bends two places on, to t_{j+1} = h.adj[cur][to_bend]; a bent leg goes at most `limit` faces
@@ -156,26 +162,30 @@ inline StraightWalks::Crossing bend_crossings(const PlanarMap& h, const Straight
 /// where x is the path's w_j (two places on round t_j), a bent one where a walk from x crosses
 /// the bend (StraightWalks::Crossing).
 inline bool reaches_pentagon(const PlanarMap& h, const StraightWalks& walks, int a0, int t0, int s, int x, int p,
-                             int min_m, int max_m, bool once, std::array<int, PlanarMap::kMaxVertices>& seen,
-                             int& seen_stamp) {
+                             int min_m, int max_m, std::uint64_t sizes, bool once,
+                             std::array<int, PlanarMap::kMaxVertices>& seen, int& seen_stamp) {
   const unsigned q = static_cast<unsigned>(walks.pentagon_index[static_cast<std::size_t>(x)]);
   bool reaches = false;
   walk_straight(h, &walks.steps, a0, t0, s, max_m, seen, ++seen_stamp, [&](int j, int cur, int, int in) {
     int to_bend = 0;
     int limit = 0;
     const StraightWalks::Crossing c = bend_crossings(h, walks, cur, in, s, j, max_m, once, to_bend, limit);
-    reaches = (j >= min_m && walks.steps.after(cur, in, s).two == x) ||
-              (c.reach != 0 && (c.from >> q & 1U) != 0 && (c.ipr >> p & 1U) != 0);
+    reaches = (j >= min_m && size_listed(sizes, j) && walks.steps.after(cur, in, s).two == x) ||
+              ((c.reach & sizes_past(sizes, j)) != 0 && (c.from >> q & 1U) != 0 && (c.ipr >> p & 1U) != 0);
     return !reaches;
   });
   return reaches;
 }
 
 template <class P, class F>
-void expansions(const PlanarMap& h, int min_size, int max_size, unsigned starts, bool once, P& pre, F& f, bool ipr) {
+void expansions(const PlanarMap& h, int min_size, int max_size, std::uint64_t sizes, unsigned starts, bool once,
+                P& pre, F& f, bool ipr) {
   if (max_size < 2) return;
   const int min_m = std::max(1, min_size - 1);
   const int max_m = max_size - 1;
+  // Bit m: expansions of m + 1 vertices are listed; all of them when sizes is all ones, as it is
+  // made past 64 vertices.
+  if (max_m >= 64) sizes = ~std::uint64_t{0};
   std::array<int, PlanarMap::kMaxVertices> seen{};
   int stamp = 0;
   // The straight walks' crossings are marked before the expansions are listed (StraightWalks);
@@ -213,7 +223,7 @@ void expansions(const PlanarMap& h, int min_size, int max_size, unsigned starts,
         // a_0 round t_0 (new_pentagon_meets_one); when x is a pentagon, only expansions that end
         // at z = x are walked for, and a start whose path leads to none is skipped.
         const int x = ipr ? walks.x[static_cast<std::size_t>(walk)] : -1;
-        if (x >= 0 && !reaches_pentagon(h, walks, a0, t0, s, x, p, min_m, max_m, once, seen, stamp)) continue;
+        if (x >= 0 && !reaches_pentagon(h, walks, a0, t0, s, x, p, min_m, max_m, sizes, once, seen, stamp)) continue;
         const int straight = ++stamp;
         VertexSet changed;
         changed.add(a0);
@@ -227,7 +237,7 @@ void expansions(const PlanarMap& h, int min_size, int max_size, unsigned starts,
             strip[u] = straight;
             strip_walkable = u != a0;
           }
-          if (j >= min_m) {
+          if (j >= min_m && size_listed(sizes, j)) {
             const int z = w;
             // Once: a straight expansion from the end with the smaller pentagon, or from this end
             // when the other end's path (the strip) is not walkable, so that only this end lists it.
@@ -246,7 +256,7 @@ void expansions(const PlanarMap& h, int min_size, int max_size, unsigned starts,
           int limit = 0;  // jj - j at most
           const StraightWalks::Crossing c = bend_crossings(h, walks, cur, in, s, j, max_m, once, to_bend, limit);
           // IPR children only: z's walk must be one whose own x is a_0 or not a pentagon.
-          const std::uint64_t reach = !ipr || (c.ipr >> p & 1U) != 0 ? c.reach : 0;
+          const std::uint64_t reach = !ipr || (c.ipr >> p & 1U) != 0 ? c.reach & sizes_past(sizes, j) : 0;
           if (reach != 0) {
             // Bend at t_j: two places on (one strip vertex), then straight again. Seen from z the
             // same expansion walks the same path backwards, bending at jj - j the other way, so
@@ -271,7 +281,7 @@ void expansions(const PlanarMap& h, int min_size, int max_size, unsigned starts,
               bchanged.add(next.one);
               bchanged.add(next.two);
               const int z = next.next;
-              if (jj >= min_m && h.deg[z] == 5 && seen[z] != straight && seen[z] != bent &&
+              if (jj >= min_m && size_listed(sizes, jj) && h.deg[z] == 5 && seen[z] != straight && seen[z] != bent &&
                   (!once || jj < 2 * j || a0 < z)) {
                 const Expansion e{a0, t0, s, jj, j, z, bcur, bprev};
                 if ((!ipr || !new_pentagon_meets_one(h, e)) && pre(e)) {

@@ -21,8 +21,10 @@ bool reduces_within_ipr(const PlanarMap& g, const RowOp& row, const int* path, c
   if (row.size() > kRowsAlwaysListed && !undone_by_listed_expansion(row, path, target, corners)) return false;
   // Read off g: contract() merges each row vertex r_j into target_j and makes the two corners
   // degree-5 vertices; every other vertex keeps its degree. g is IPR, so two pentagons of the
-  // reduced map can only meet at a corner or at a pentagon next to the row (whose list takes in a
-  // row vertex's neighbours).
+  // reduced map can only meet where the reduction makes new neighbours: at a corner (its own
+  // neighbours, and those of a row vertex merged into it, each where it ends up), or at a target
+  // that is a pentagon, which takes in the neighbours of the row vertex merged into it (a pentagon
+  // on the row's far side meets that target there, so it is found from the target's side).
   VertexSet on_row;
   for (int j = 0; j <= m; ++j) on_row.add(path[j]);
   const auto merged = [&](int v) {
@@ -31,32 +33,23 @@ bool reduces_within_ipr(const PlanarMap& g, const RowOp& row, const int* path, c
       if (path[j] == v) return target[j];
     return v;
   };
-  const auto pentagon = [&](int v) {
-    return (g.deg[v] == 5 || v == corners[0] || v == corners[1]) && !on_row.has(v);
-  };
-  // True when the pentagon v of the reduced map has a pentagon neighbour there: among v's own
-  // neighbours and those of the row vertices merged into it, each where it ends up.
-  const auto meets_pentagon = [&](int v) {
-    const auto scan = [&](int x) {
-      for (int i = 0; i < g.deg[x]; ++i) {
-        const int w = merged(g.adj[x][i]);
-        if (w != v && pentagon(w)) return true;
-      }
-      return false;
-    };
-    if (scan(v)) return true;
-    for (int j = 0; j <= m; ++j)
-      if (target[j] == v && scan(path[j])) return true;
+  // For a vertex of the reduced map (never on the row).
+  const auto pentagon = [&](int v) { return g.deg[v] == 5 || v == corners[0] || v == corners[1]; };
+  // True when a neighbour of x other than v is, where it ends up, a pentagon.
+  const auto meets_pentagon = [&](int x, int v) {
+    for (int i = 0; i < g.deg[x]; ++i) {
+      const int w = merged(g.adj[x][i]);
+      if (w != v && pentagon(w)) return true;
+    }
     return false;
   };
-  if (meets_pentagon(corners[0]) || meets_pentagon(corners[1])) return false;
-  for (int j = 0; j <= m; ++j) {
-    const int r = path[j];
-    for (int i = 0; i < g.deg[r]; ++i) {
-      const int w = g.adj[r][i];
-      if (pentagon(w) && meets_pentagon(w)) return false;
-    }
+  for (const int c : corners) {
+    if (meets_pentagon(c, c)) return false;
+    for (int j = 0; j <= m; ++j)
+      if (target[j] == c && meets_pentagon(path[j], c)) return false;
   }
+  for (int j = 0; j <= m; ++j)
+    if (g.deg[target[j]] == 5 && meets_pentagon(path[j], target[j])) return false;
   // A long row may not contract at all (its closing zip can meet itself): do it on a copy, but
   // only when the reading above passes (it never refused a long row that the copy accepted in the
   // searches of IPR C126 and C132; ReductionWithinIprReadOffTheMapAgreesWithContracting checks

@@ -64,7 +64,12 @@ void Generator::ipr_search(int depth, int nauto) {
   // Each child is built from one end of its new row only; is_canonical_ipr takes the better view.
   // Asked before an expansion's rewritten vertices are put together: is its child alive?
   const auto alive = [&](const Expansion& e) { return !dead(h.nv + e.size()); };
-  for_each_ipr_expansion_once(h, 3, max_size, alive, [&](const Expansion& e, const VertexSet& changed) {
+  // The same by size, for the walks: near the target most sizes are dead (five faces short of
+  // it, only expansions of five faces are alive; three and four leave a child one or two short).
+  std::uint64_t sizes = 0;
+  for (int m = 2; m < 64 && m < max_size; ++m)
+    if (!dead(h.nv + m + 1)) sizes |= std::uint64_t{1} << m;
+  for_each_ipr_expansion_once(h, 3, max_size, sizes, alive, [&](const Expansion& e, const VertexSet& changed) {
     // Corners the expansion does not rewrite cannot lie next to its new pentagons; the others are
     // checked once those pentagons' neighbours are known.
     bool corners_rewritten = false;
@@ -121,14 +126,16 @@ bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& naut
   // neither, so one view (r0 < r_m) is tested. A longer row's views can differ (one may wind
   // round a nanotube): both are tested.
   // A 3-face row as for_each_reduction lists it is r0, r1, r_m: it need not be walked again.
-  const auto smaller_one = [&](const RowOp& c, int end) {
-    if (c.size() <= kRowsAlwaysListed && end < c.r0) return false;
+  const auto within_ipr = [&](const RowOp& c, int end) {
     if (c.m != 2) return reduces_within_ipr(g, c, scratch_);
     const std::array<int, 3> path{c.r0, c.r1, end};
     std::array<int, 3> target;
     std::array<int, 2> corners;
     slides_of_walked_row(g, c, path.data(), target.data(), corners);
     return reduces_within_ipr(g, c, path.data(), target.data(), corners, scratch_);
+  };
+  const auto smaller_one = [&](const RowOp& c, int end) {
+    return (c.size() > kRowsAlwaysListed || end > c.r0) && within_ipr(c, end);
   };
   // Most children have a smaller reduction (of 3 faces, mostly): those are looked for first, size
   // by size, before the row's views are compared (IPR C130 on one VM core: 2.89 s with the views
@@ -169,13 +176,13 @@ bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& naut
     Key k = key_of(g, c);
     if (compare_keys(g, c, k, mine_row, mine) < 0) return false;
   }
-  for_each_reduction(g, size, [&](const RowOp& c) {
+  for_each_reduction(g, size, [&](const RowOp& c, int end) {
     // The smaller ones were tested above.
     if (c.size() < size || same_view(c, row) || same_view(c, other)) return true;
     if (c.bend + 1 > mine.shape) return true;
     Key k = key_of(g, c);
     const int cmp = compare_keys(g, c, k, mine_row, mine);
-    if (cmp > 0 || !reduces_within_ipr(g, c, scratch_)) return true;
+    if (cmp > 0 || !within_ipr(c, end)) return true;
     if (cmp < 0) {
       smaller = true;
       return false;
