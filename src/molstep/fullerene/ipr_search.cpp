@@ -100,7 +100,9 @@ void Generator::ipr_search(int depth, int nauto) {
     }
     g.copy_from(h);
     RowOp row;
-    if (!expand(g, e, row) || !is_ipr(g)) return;
+    // The child is IPR: the listing left out the expansions whose new pentagons meet one
+    // (new_pentagon_meets_one; the test NewPentagonsMeetOneExactlyWhenTheChildIsNotIpr).
+    if (!expand(g, e, row)) return;
     // Tried before the child's own reductions are listed: the smaller reduction that turned down
     // the sibling before (siblings share most of their faces and their numbers), then the
     // parent's smaller reductions that the test above could not keep.
