@@ -29,22 +29,22 @@ struct StraightSteps {
   void fill(const PlanarMap& h) {
     for (int v = 0; v < h.nv; ++v) {
       const int d = h.deg[v];
+      // back[i]: where v sits round its i-th neighbour (each is the next face of two steps).
+      std::array<std::uint8_t, PlanarMap::kMaxDegree> back{};
+      for (int i = 0; i < d; ++i) back[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(h.index_of(h.adj[v][i], v));
+      const auto& wrap = PlanarMap::kWrap[static_cast<std::size_t>(d)];
+      const auto place = [&](int i) { return wrap[static_cast<std::size_t>(i + 2 * PlanarMap::kMaxDegree)]; };
       for (int i = 0; i < d; ++i) {
         const auto slot = static_cast<std::size_t>(v * PlanarMap::kMaxDegree + i);
-        table[0][slot] = step_of(h, v, i, 1);
-        table[1][slot] = step_of(h, v, i, -1);
+        for (const int s : {1, -1}) {
+          const int n = place(i + 3 * s);
+          table[s > 0 ? 0 : 1][slot] = Step{h.adj[v][n], back[n], h.adj[v][place(i + s)], h.adj[v][place(i + 2 * s)]};
+        }
       }
     }
   }
   [[nodiscard]] Step after(int cur, int in, int s) const {
     return table[s > 0 ? 0 : 1][static_cast<std::size_t>(cur * PlanarMap::kMaxDegree + in)];
-  }
-
- private:
-  static Step step_of(const PlanarMap& h, int cur, int in, int s) {
-    const int next = h.at(cur, in, 3 * s);
-    return Step{static_cast<std::uint8_t>(next), static_cast<std::uint8_t>(h.index_of(next, cur)),
-                static_cast<std::uint8_t>(h.at(cur, in, s)), static_cast<std::uint8_t>(h.at(cur, in, 2 * s))};
   }
 };
 
