@@ -688,6 +688,47 @@ TEST(FullereneGenerator, ReductionsAreTheRowsThatWalk) {
   EXPECT_GT(rows, 10000U);
 }
 
+// A view kept from one map and tried on another (the IPR search's rejector, turned down the
+// previous sibling) may name a face past the other map's end, whose slots still hold what the
+// earlier map left there (IPR C130 tries 53 such views, C140 123): it is no row of that map. Here
+// a child's new row seen from its far end, tried on each smaller sibling built in the same map.
+TEST(FullereneGenerator, AViewOfAFacePastTheMapIsNoRow) {
+  std::array<int, PlanarMap::kMaxVertices> path{};
+  PlanarMap scratch;
+  PlanarMap g;
+  int tried = 0;
+  int stale_rows = 0;  // views whose first checks the stale slots would pass
+  const auto check = [&](const PlanarMap& h) {
+    std::vector<Expansion> all;
+    for_each_expansion_once(h, 3, 7, [&](const Expansion& e, const VertexSet&) { all.push_back(e); });
+    for (const Expansion& big : all) {
+      g.copy_from(h);
+      RowOp row;
+      if (!expand(g, big, row)) continue;
+      const RowOp back = reversed(g, row);  // from the new row's last face
+      for (const Expansion& small : all) {
+        if (small.size() >= big.size()) continue;
+        g.copy_from(h);
+        RowOp small_row;
+        if (!expand(g, small, small_row)) continue;
+        ASSERT_GE(back.r0, g.nv);
+        EXPECT_FALSE(walk_row(g, back, path.data()));
+        EXPECT_FALSE(reduces_within_ipr(g, back, scratch));
+        ++tried;
+        // Without the bound on r0, the walk would go on into the stale slots: they still say r0
+        // is a pentagon next to r1.
+        if (g.deg[back.r0] == 5 && g.index_of(back.r0, back.r1) >= 0) ++stale_rows;
+      }
+    }
+  };
+  int maps = 0;
+  Generator(GeneratorOptions{80, true, 0, 1}).run([&](const PlanarMap& h) {
+    if (++maps <= 3) check(h);
+  });
+  EXPECT_GT(tried, 1000);
+  EXPECT_GT(stale_rows, 100);
+}
+
 TEST(FullereneGenerator, StraightStepsAreReadOffTheMap) {
   // Each entry against the map's own lists, one directed edge at a time; the table is reused from
   // map to map, as the walks reuse it, so a stale entry would show.

@@ -86,7 +86,9 @@ int ring(const PlanarMap& g, int v, int from, int steps) { return g.at(v, g.inde
 
 bool walk_row(const PlanarMap& g, const RowOp& row, int* path) {
   VertexSet on_row;
-  if (row.m < 1 || g.deg[row.r0] != 5 || g.index_of(row.r0, row.r1) < 0) return false;
+  // r0 must be a face of g: a view kept from another map (the generator's rejector) may name one
+  // past g.nv, whose slots hold what an earlier map left there.
+  if (row.m < 1 || row.r0 < 0 || row.r0 >= g.nv || g.deg[row.r0] != 5 || g.index_of(row.r0, row.r1) < 0) return false;
   if (row.bend >= 0 && (row.bend < 1 || row.bend >= row.m)) return false;
   path[0] = row.r0;
   path[1] = row.r1;
@@ -117,7 +119,7 @@ RowOp reversed(const PlanarMap& g, const RowOp& row) {
   // An L0 row is just its two ends (walk_row would set path[0..1] to r0, r1).
   if (row.m == 1 && row.bend < 0) return RowOp{row.r1, row.r0, row.s, 1, -1};
   std::array<int, PlanarMap::kMaxVertices> path;
-  walk_row(g, row, path.data());
+  if (!walk_row(g, row, path.data())) return row;  // not a row of g (the caller's mistake)
   return reversed(row, path.data());
 }
 
