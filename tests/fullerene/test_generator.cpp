@@ -255,6 +255,27 @@ TEST(FullereneGenerator, ReductionWithinIprReadOffTheMapAgreesWithContracting) {
   EXPECT_GT(long_rows, 100);
 }
 
+// corners_clear_of_pentagons is a necessary condition of reduces_within_ipr, on every view of up
+// to 8 faces of every IPR isomer of C100 (and it turns many views down).
+TEST(FullereneGenerator, CornersNextToAPentagonMeanNoReductionWithinIpr) {
+  PlanarMap scratch;
+  int turned_down = 0;
+  int reducing = 0;
+  Generator(GeneratorOptions{100, true, 0, 1}).run([&](const PlanarMap& g) {
+    for_each_reduction(g, 8, [&](const RowOp& row, int end) {
+      const bool reduces = reduces_within_ipr(g, row, scratch);
+      if (!corners_clear_of_pentagons(g, row, end)) {
+        EXPECT_FALSE(reduces) << "row of " << row.size() << " from " << row.r0;
+        ++turned_down;
+      }
+      reducing += reduces ? 1 : 0;
+      return true;
+    });
+  });
+  EXPECT_GT(turned_down, 10000);
+  EXPECT_GT(reducing, 1000);
+}
+
 TEST(FullereneGenerator, PartsPartitionTheIsomerSpace) {
   std::set<std::string> codes;
   std::uint64_t total = 0;

@@ -21,6 +21,12 @@ bool reduces_within_ipr(const PlanarMap& g, const RowOp& row, PlanarMap& scratch
 bool reduces_within_ipr(const PlanarMap& g, const RowOp& row, const int* path, const int* target,
                         const std::array<int, 2>& corners, PlanarMap& scratch);
 
+/// False when a corner of the view `row` of g (whose far end is r_m = `end`) lies next to a
+/// pentagon off the row, so that the row does not reduce within IPR fullerenes (its corners
+/// become pentagons); reads the corner a_0 and, on a 3-face row, the far corner (the others need
+/// the row walked). A necessary condition of reduces_within_ipr, read before the row's slides.
+[[nodiscard]] bool corners_clear_of_pentagons(const PlanarMap& g, const RowOp& row, int end);
+
 /// True when some reduction of the IPR fullerene dual g reduces_within_ipr (false: g is
 /// irreducible).
 [[nodiscard]] bool reduces_to_smaller_ipr(const PlanarMap& g);

@@ -48,7 +48,8 @@ void Generator::ipr_search(int depth, int nauto) {
   // with its new row, and a smaller key turns the child down before its own reductions are
   // listed.
   for_each_reduction(h, std::min(max_size, kLastingFaces), [&](const RowOp& c, int end) {
-    if (end < c.r0 || !row_slides(h, c, path.data(), target.data(), corners)) return true;
+    if (end < c.r0 || !corners_clear_of_pentagons(h, c, end) || !row_slides(h, c, path.data(), target.data(), corners))
+      return true;
     if (reduces_within_ipr(h, c, path.data(), target.data(), corners, scratch_)) {
       IprLasting l{c.size(), {}, corners, {c, reversed(c, path.data())}};
       for (int j = 0; j <= c.m; ++j) l.row.add(path[static_cast<std::size_t>(j)]);
@@ -128,24 +129,13 @@ bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& naut
   // neither, so one view (r0 < r_m) is tested. A longer row's views can differ (one may wind
   // round a nanotube): both are tested.
   // A 3-face row as for_each_reduction lists it is r0, r1, r_m: it need not be walked again.
-  // A 3-face row's corners become pentagons: a row with a corner next to a pentagon off the row
-  // does not reduce within IPR fullerenes, and most 3-face rows of a child have one (at IPR C130,
-  // of the 2.4 million views of 3-face children's scans whose keys are not larger than the new
-  // row's, 1.3 million have one at the far corner). Read before the rest is put together.
-  const auto corners_clear = [&](const RowOp& c, int end) {
-    const auto clear = [&](int corner) {
-      for (int i = 0; i < g.deg[corner]; ++i) {
-        const int w = g.adj[corner][i];
-        if (g.deg[w] == 5 && w != c.r0 && w != end) return false;
-      }
-      return true;
-    };
-    return clear(g.at(c.r0, g.index_of(c.r0, c.r1), 2 * c.s)) &&
-           clear(g.at(end, g.index_of(end, c.r1), (c.bend < 0 ? 2 : 3) * c.s));
-  };
+  // A row's corners become pentagons: most rows of a child have one next to a pentagon off the
+  // row (corners_clear_of_pentagons: at IPR C130, of the 2.4 million views of 3-face children's
+  // scans whose keys are not larger than the new row's, 1.3 million have one at the far corner).
+  // That is read before the rest is put together.
   const auto within_ipr = [&](const RowOp& c, int end) {
+    if (!corners_clear_of_pentagons(g, c, end)) return false;
     if (c.m != 2) return reduces_within_ipr(g, c, scratch_);
-    if (!corners_clear(c, end)) return false;
     const std::array<int, 3> path{c.r0, c.r1, end};
     std::array<int, 3> target;
     std::array<int, 2> corners;
@@ -198,7 +188,7 @@ bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& naut
     // The smaller ones were tested above.
     if (c.size() < size || same_view(c, row) || same_view(c, other)) return true;
     if (c.bend + 1 > mine.shape) return true;
-    if (c.m == 2 && !corners_clear(c, end)) return true;  // no reduction within IPR fullerenes
+    if (!corners_clear_of_pentagons(g, c, end)) return true;  // no reduction within IPR fullerenes
     Key k = key_of(g, c);
     const int cmp = compare_keys(g, c, k, mine_row, mine);
     if (cmp > 0 || !within_ipr(c, end)) return true;
