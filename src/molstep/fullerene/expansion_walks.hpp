@@ -310,6 +310,61 @@ void expansions(const PlanarMap& h, int min_size, int max_size, std::uint64_t si
 
 }  // namespace detail
 
+namespace detail {
+
+/// for_each_reduction(g, 3, call) written out: the rows of two and three faces, in the same order
+/// (for each r0 and r1, the L0 views, or the B00 views bending at r1 and then the L1 views). A
+/// row that short cannot meet itself, so no walk marks are needed. Most of the generator's child
+/// tests ask for these.
+template <class C>
+void reductions_of_up_to_3(const PlanarMap& g, C& call) {
+  for (const int r0 : g.pentagons) {
+    for (int k = 0; k < 5; ++k) {
+      const int r1 = g.adj[r0][k];
+      const std::array<int, 2> a0{g.at(r0, k, 2), g.at(r0, k, -2)};
+      const std::array<bool, 2> open{g.deg[a0[0]] == 6, g.deg[a0[1]] == 6};
+      if (!open[0] && !open[1]) continue;
+      const int in1 = g.index_of(r1, r0);
+      if (g.deg[r1] == 5) {  // L0: r0 r1, corners two places on round each end
+        for (int o = 0; o < 2; ++o) {
+          if (!open[static_cast<std::size_t>(o)]) continue;
+          const int s = o == 0 ? 1 : -1;
+          const int a = a0[static_cast<std::size_t>(o)];
+          const int z = g.at(r1, in1, 2 * s);
+          if (g.deg[z] == 6 && z != r0 && a != r1 && z != a && !call(RowOp{r0, r1, s, 1, -1}, r1)) return;
+        }
+        continue;
+      }
+      // B00: bend at r1, two places on to the end b; its corner z is three places on round b.
+      for (int o = 0; o < 2; ++o) {
+        if (!open[static_cast<std::size_t>(o)]) continue;
+        const int s = o == 0 ? 1 : -1;
+        const int b = g.at(r1, in1, 2 * s);
+        if (g.deg[b] != 5) continue;
+        const int a = a0[static_cast<std::size_t>(o)];
+        const int z = g.at(b, g.index_of(b, r1), 3 * s);
+        if (g.deg[z] == 6 && z != r0 && z != r1 && z != b && a != r1 && a != b && z != a &&
+            !call(RowOp{r0, r1, s, 2, 1}, b))
+          return;
+      }
+      // L1: straight on through r1 to r2; corner z two places on round r2.
+      const int r2 = g.at(r1, in1, 3);
+      if (g.deg[r2] != 5) continue;
+      const int in2 = g.index_of(r2, r1);
+      for (int o = 0; o < 2; ++o) {
+        if (!open[static_cast<std::size_t>(o)]) continue;
+        const int s = o == 0 ? 1 : -1;
+        const int a = a0[static_cast<std::size_t>(o)];
+        const int z = g.at(r2, in2, 2 * s);
+        if (g.deg[z] == 6 && z != r0 && z != r1 && a != r1 && a != r2 && z != a && !call(RowOp{r0, r1, s, 2, -1}, r2))
+          return;
+      }
+    }
+  }
+}
+
+}  // namespace detail
+
 template <class F>
 void for_each_reduction(const PlanarMap& g, int max_size, F&& f) {
   if (max_size < 2) return;
@@ -319,6 +374,10 @@ void for_each_reduction(const PlanarMap& g, int max_size, F&& f) {
     else
       return f(row);
   };
+  if (max_size == 3) {
+    detail::reductions_of_up_to_3(g, call);
+    return;
+  }
   const int max_m = max_size - 1;
   std::array<int, PlanarMap::kMaxVertices> seen{};
   int stamp = 0;
