@@ -261,10 +261,12 @@ TEST(FullereneGenerator, CornersNextToAPentagonMeanNoReductionWithinIpr) {
   PlanarMap scratch;
   int turned_down = 0;
   int reducing = 0;
+  PentagonNeighbours near;
   Generator(GeneratorOptions{100, true, 0, 1}).run([&](const PlanarMap& g) {
-    for_each_reduction(g, 8, [&](const RowOp& row, int end) {
+    near.fill(g);
+    for_each_reduction(g, 8, [&](const RowOp& row, int end, const std::array<int, 2>& corners) {
       const bool reduces = reduces_within_ipr(g, row, scratch);
-      if (!corners_clear_of_pentagons(g, row, end)) {
+      if (!corners_clear_of_pentagons(g, near, row, end, corners)) {
         EXPECT_FALSE(reduces) << "row of " << row.size() << " from " << row.r0;
         ++turned_down;
       }
@@ -675,9 +677,12 @@ bool same_expansion(const Expansion& a, const Expansion& b) {
 }
 
 // for_each_reduction lists exactly the rows walk_row accepts (tried here one by one: every
-// pentagon r0, neighbour r1, orientation, length and bend), each view once, with its far end.
+// pentagon r0, neighbour r1, orientation, length and bend), each view once, with its far end and
+// its corners.
 TEST(FullereneGenerator, ReductionsAreTheRowsThatWalk) {
   std::array<int, PlanarMap::kMaxVertices> path{};
+  std::array<int, PlanarMap::kMaxVertices> target{};
+  std::array<int, 2> slid_corners{};
   std::uint64_t rows = 0;
   const auto check = [&](const PlanarMap& g, int max_size) {
     std::set<std::tuple<int, int, int, int, int>> walked;
@@ -691,10 +696,11 @@ TEST(FullereneGenerator, ReductionsAreTheRowsThatWalk) {
               if (walk_row(g, row, path.data())) walked.emplace(row.r0, row.r1, row.s, row.m, row.bend);
             }
     std::set<std::tuple<int, int, int, int, int>> listed;
-    for_each_reduction(g, max_size, [&](const RowOp& c, int end) {
+    for_each_reduction(g, max_size, [&](const RowOp& c, int end, const std::array<int, 2>& corners) {
       EXPECT_TRUE(listed.emplace(c.r0, c.r1, c.s, c.m, c.bend).second) << "a view listed twice";
-      EXPECT_TRUE(walk_row(g, c, path.data()));
+      EXPECT_TRUE(row_slides(g, c, path.data(), target.data(), slid_corners));
       EXPECT_EQ(path[static_cast<std::size_t>(c.m)], end);
+      EXPECT_EQ(corners, slid_corners);
       return true;
     });
     EXPECT_EQ(listed, walked) << g.nv << " vertices, rows of up to " << max_size;

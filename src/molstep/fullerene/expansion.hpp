@@ -122,7 +122,8 @@ void for_each_size3_expansion(const PlanarMap& h, unsigned starts, A&& accept, F
 /// vertices; stops early when f returns false. The views are only candidates: contract() says
 /// whether the reduction leaves a fullerene. f may take the row's far end r_m as a second
 /// argument, f(const RowOp&, int r_m): of the two views of a reduction (both listed unless a
-/// long row winds round the map), one has r0 < r_m.
+/// long row winds round the map), one has r0 < r_m; and the row's corners {a_0, z} as a third,
+/// f(const RowOp&, int r_m, const std::array<int, 2>&), as row_slides writes them.
 template <class F>
 void for_each_reduction(const PlanarMap& g, int max_size, F&& f);
 

@@ -331,7 +331,7 @@ void reductions_of_up_to_3(const PlanarMap& g, C& call) {
           const int s = o == 0 ? 1 : -1;
           const int a = a0[static_cast<std::size_t>(o)];
           const int z = g.at(r1, in1, 2 * s);
-          if (g.deg[z] == 6 && z != r0 && a != r1 && z != a && !call(RowOp{r0, r1, s, 1, -1}, r1)) return;
+          if (g.deg[z] == 6 && z != r0 && a != r1 && z != a && !call(RowOp{r0, r1, s, 1, -1}, r1, a, z)) return;
         }
         continue;
       }
@@ -344,7 +344,7 @@ void reductions_of_up_to_3(const PlanarMap& g, C& call) {
         const int a = a0[static_cast<std::size_t>(o)];
         const int z = g.at(b, g.index_of(b, r1), 3 * s);
         if (g.deg[z] == 6 && z != r0 && z != r1 && z != b && a != r1 && a != b && z != a &&
-            !call(RowOp{r0, r1, s, 2, 1}, b))
+            !call(RowOp{r0, r1, s, 2, 1}, b, a, z))
           return;
       }
       // L1: straight on through r1 to r2; corner z two places on round r2.
@@ -356,7 +356,8 @@ void reductions_of_up_to_3(const PlanarMap& g, C& call) {
         const int s = o == 0 ? 1 : -1;
         const int a = a0[static_cast<std::size_t>(o)];
         const int z = g.at(r2, in2, 2 * s);
-        if (g.deg[z] == 6 && z != r0 && z != r1 && a != r1 && a != r2 && z != a && !call(RowOp{r0, r1, s, 2, -1}, r2))
+        if (g.deg[z] == 6 && z != r0 && z != r1 && a != r1 && a != r2 && z != a &&
+            !call(RowOp{r0, r1, s, 2, -1}, r2, a, z))
           return;
       }
     }
@@ -368,8 +369,10 @@ void reductions_of_up_to_3(const PlanarMap& g, C& call) {
 template <class F>
 void for_each_reduction(const PlanarMap& g, int max_size, F&& f) {
   if (max_size < 2) return;
-  const auto call = [&f](const RowOp& row, int end) {
-    if constexpr (std::is_invocable_v<F&, const RowOp&, int>)
+  const auto call = [&f](const RowOp& row, int end, int a0, int z) {
+    if constexpr (std::is_invocable_v<F&, const RowOp&, int, const std::array<int, 2>&>)
+      return f(row, end, std::array<int, 2>{a0, z});
+    else if constexpr (std::is_invocable_v<F&, const RowOp&, int>)
       return f(row, end);
     else
       return f(row);
@@ -403,7 +406,7 @@ void for_each_reduction(const PlanarMap& g, int max_size, F&& f) {
           if (at_end) {
             const int z = g.at(cur, in, 2 * s);
             if (g.deg[z] == 6 && seen[z] != straight && seen[a] != straight && z != a)
-              if (!call(RowOp{r0, r1, s, j, -1}, cur)) {
+              if (!call(RowOp{r0, r1, s, j, -1}, cur, a, z)) {
                 stopped = true;
                 return false;
               }
@@ -420,7 +423,7 @@ void for_each_reduction(const PlanarMap& g, int max_size, F&& f) {
               const int z = g.at(bcur, g.index_of(bcur, bprev), 3 * s);
               if (g.deg[z] == 6 && seen[z] != straight && seen[z] != bent && seen[a] != straight &&
                   seen[a] != bent && z != a)
-                if (!call(RowOp{r0, r1, s, jj, j}, bcur)) {
+                if (!call(RowOp{r0, r1, s, jj, j}, bcur, a, z)) {
                   stopped = true;
                   return false;
                 }

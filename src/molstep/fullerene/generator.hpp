@@ -252,6 +252,7 @@ class Generator {
   std::uint32_t stamp_ = 0;
   std::vector<int> queue_;
   std::vector<RowOp> ties_;
+  PentagonNeighbours near_;  // of the map whose reductions are being scanned (ipr_search.cpp)
   /// With --ipr, per level: the map's pairs of adjacent pentagons and, when first needed, which
   /// of them lie far apart (far_pairs).
   struct IprPairs {

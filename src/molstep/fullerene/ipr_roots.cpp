@@ -61,20 +61,6 @@ bool reduces_within_ipr(const PlanarMap& g, const RowOp& row, const int* path, c
   return true;
 }
 
-bool corners_clear_of_pentagons(const PlanarMap& g, const RowOp& row, int end) {
-  // The row's inner faces are hexagons: a pentagon next to a corner is on the row only if it is
-  // one of the row's ends.
-  const auto clear = [&](int corner) {
-    for (int i = 0; i < g.deg[corner]; ++i) {
-      const int w = g.adj[corner][i];
-      if (g.deg[w] == 5 && w != row.r0 && w != end) return false;
-    }
-    return true;
-  };
-  if (!clear(g.at(row.r0, g.index_of(row.r0, row.r1), 2 * row.s))) return false;
-  return row.m != 2 || clear(g.at(end, g.index_of(end, row.r1), (row.bend < 0 ? 2 : 3) * row.s));
-}
-
 bool reduces_to_smaller_ipr(const PlanarMap& g) {
   bool reduces = false;
   PlanarMap scratch;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <vector>
 
 #include "molstep/fullerene/expansion.hpp"
@@ -21,11 +22,21 @@ bool reduces_within_ipr(const PlanarMap& g, const RowOp& row, PlanarMap& scratch
 bool reduces_within_ipr(const PlanarMap& g, const RowOp& row, const int* path, const int* target,
                         const std::array<int, 2>& corners, PlanarMap& scratch);
 
-/// False when a corner of the view `row` of g (whose far end is r_m = `end`) lies next to a
-/// pentagon off the row, so that the row does not reduce within IPR fullerenes (its corners
-/// become pentagons); reads the corner a_0 and, on a 3-face row, the far corner (the others need
-/// the row walked). A necessary condition of reduces_within_ipr, read before the row's slides.
-[[nodiscard]] bool corners_clear_of_pentagons(const PlanarMap& g, const RowOp& row, int end);
+/// False when a corner of a view of a row of g (whose far end is r_m = `end` and whose corners
+/// are {a_0, z}, as for_each_reduction and row_slides give them) lies next to a pentagon off the
+/// row, so that the row does not reduce within IPR fullerenes (its corners become pentagons).
+/// A necessary condition of reduces_within_ipr, read before the row's slides. `near`: filled
+/// from g.
+[[nodiscard]] inline bool corners_clear_of_pentagons(const PlanarMap& g, const PentagonNeighbours& near,
+                                                     const RowOp& row, int end, const std::array<int, 2>& corners) {
+  // The row's inner faces are hexagons, so a pentagon next to a corner is on the row only when it
+  // is one of the row's ends: a_0 is next to r_0, z next to r_m, and each may be next to the other.
+  const auto clear = [&](int corner, int other_end) {
+    const int n = near.count[static_cast<std::size_t>(corner)];
+    return n == 1 || (n == 2 && g.adjacent(corner, other_end));
+  };
+  return clear(corners[0], end) && clear(corners[1], row.r0);
+}
 
 /// True when some reduction of the IPR fullerene dual g reduces_within_ipr (false: g is
 /// irreducible).

@@ -47,8 +47,10 @@ void Generator::ipr_search(int depth, int nauto) {
   // Those of the expansion's own size are rivals: in a child where they last, both views compete
   // with its new row, and a smaller key turns the child down before its own reductions are
   // listed.
-  for_each_reduction(h, std::min(max_size, kLastingFaces), [&](const RowOp& c, int end) {
-    if (end < c.r0 || !corners_clear_of_pentagons(h, c, end) || !row_slides(h, c, path.data(), target.data(), corners))
+  near_.fill(h);
+  for_each_reduction(h, std::min(max_size, kLastingFaces), [&](const RowOp& c, int end, const std::array<int, 2>& ends) {
+    if (end < c.r0 || !corners_clear_of_pentagons(h, near_, c, end, ends) ||
+        !row_slides(h, c, path.data(), target.data(), corners))
       return true;
     if (reduces_within_ipr(h, c, path.data(), target.data(), corners, scratch_)) {
       IprLasting l{c.size(), {}, corners, {c, reversed(c, path.data())}};
@@ -133,25 +135,26 @@ bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& naut
   // row (corners_clear_of_pentagons: at IPR C130, of the 2.4 million views of 3-face children's
   // scans whose keys are not larger than the new row's, 1.3 million have one at the far corner).
   // That is read before the rest is put together.
-  const auto within_ipr = [&](const RowOp& c, int end) {
-    if (!corners_clear_of_pentagons(g, c, end)) return false;
+  near_.fill(g);
+  const auto within_ipr = [&](const RowOp& c, int end, const std::array<int, 2>& corners) {
+    if (!corners_clear_of_pentagons(g, near_, c, end, corners)) return false;
     if (c.m != 2) return reduces_within_ipr(g, c, scratch_);
     const std::array<int, 3> path{c.r0, c.r1, end};
     std::array<int, 3> target;
-    std::array<int, 2> corners;
-    slides_of_walked_row(g, c, path.data(), target.data(), corners);
-    return reduces_within_ipr(g, c, path.data(), target.data(), corners, scratch_);
+    std::array<int, 2> slid_corners;
+    slides_of_walked_row(g, c, path.data(), target.data(), slid_corners);
+    return reduces_within_ipr(g, c, path.data(), target.data(), slid_corners, scratch_);
   };
-  const auto smaller_one = [&](const RowOp& c, int end) {
-    return (c.size() > kRowsAlwaysListed || end > c.r0) && within_ipr(c, end);
+  const auto smaller_one = [&](const RowOp& c, int end, const std::array<int, 2>& corners) {
+    return (c.size() > kRowsAlwaysListed || end > c.r0) && within_ipr(c, end, corners);
   };
   // Most children have a smaller reduction (of 3 faces, mostly): those are looked for first, size
   // by size, before the row's views are compared (IPR C130 on one VM core: 2.89 s with the views
   // compared first and only the 3-face ones first, 2.74 s).
   for (int lo = 3; lo < size;) {  // sizes 3, then 4, then the rest
     const int hi = lo < 5 ? lo : size - 1;
-    for_each_reduction(g, hi, [&](const RowOp& c, int end) {
-      smaller = c.size() >= lo && smaller_one(c, end);
+    for_each_reduction(g, hi, [&](const RowOp& c, int end, const std::array<int, 2>& corners) {
+      smaller = c.size() >= lo && smaller_one(c, end, corners);
       if (smaller && rejector != nullptr) *rejector = c;
       return !smaller;
     });
@@ -184,14 +187,14 @@ bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& naut
     Key k = key_of(g, c);
     if (compare_keys(g, c, k, mine_row, mine) < 0) return false;
   }
-  for_each_reduction(g, size, [&](const RowOp& c, int end) {
+  for_each_reduction(g, size, [&](const RowOp& c, int end, const std::array<int, 2>& corners) {
     // The smaller ones were tested above.
     if (c.size() < size || same_view(c, row) || same_view(c, other)) return true;
     if (c.bend + 1 > mine.shape) return true;
-    if (!corners_clear_of_pentagons(g, c, end)) return true;  // no reduction within IPR fullerenes
+    if (!corners_clear_of_pentagons(g, near_, c, end, corners)) return true;  // no reduction within IPR fullerenes
     Key k = key_of(g, c);
     const int cmp = compare_keys(g, c, k, mine_row, mine);
-    if (cmp > 0 || !within_ipr(c, end)) return true;
+    if (cmp > 0 || !within_ipr(c, end, corners)) return true;
     if (cmp < 0) {
       smaller = true;
       return false;

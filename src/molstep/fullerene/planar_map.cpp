@@ -21,6 +21,12 @@ void PlanarMap::copy_from(const PlanarMap& other) {
   std::memcpy(adj.data(), other.adj.data(), static_cast<std::size_t>(nv) * sizeof(adj[0]));
 }
 
+void PentagonNeighbours::fill(const PlanarMap& g) {
+  std::fill_n(count.begin(), g.nv, std::uint8_t{0});
+  for (const int p : g.pentagons)
+    for (int i = 0; i < g.deg[p]; ++i) ++count[g.adj[p][i]];
+}
+
 PlanarMap as_planar_map(const Triangulation& t) {
   if (t.size() > PlanarMap::kMaxVertices)
     throw Error("fullerene with " + std::to_string(t.atoms()) + " atoms is larger than the generator's limit of C" +

@@ -112,6 +112,12 @@ struct VertexSet {
   }
 };
 
+/// For each face of a map, how many pentagons (degree-5 vertices) lie next to it.
+struct PentagonNeighbours {
+  std::array<std::uint8_t, PlanarMap::kMaxVertices> count;
+  void fill(const PlanarMap& g);
+};
+
 [[nodiscard]] PlanarMap as_planar_map(const Triangulation& t);
 [[nodiscard]] Triangulation as_triangulation(const PlanarMap& m);
 
