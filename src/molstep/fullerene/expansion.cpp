@@ -34,11 +34,15 @@ bool split(PlanarMap& g, int t, int x, int y, int s, int r) {
   int rn = 0;
   rseq[rn++] = t;
   rseq[rn++] = x;
-  for (int i = (ix + s + d) % d; i != iy; i = (i + s + d) % d) rseq[rn++] = g.adj[t][i];
+  // One place on round t in orientation s (s is 1 or -1), by table: no division on the loop's
+  // chain of dependent steps.
+  const auto& wrap = PlanarMap::kWrap[static_cast<std::size_t>(d)];
+  const auto next = [&](int i) { return static_cast<int>(wrap[static_cast<std::size_t>(i + s + 2 * PlanarMap::kMaxDegree)]); };
+  for (int i = next(ix); i != iy; i = next(i)) rseq[rn++] = g.adj[t][i];
   rseq[rn++] = y;
   std::array<int, PlanarMap::kMaxDegree + 2> tseq{};
   int tn = 0;
-  for (int i = iy;; i = (i + s + d) % d) {
+  for (int i = iy;; i = next(i)) {
     tseq[tn++] = g.adj[t][i];
     if (i == ix) break;
   }
