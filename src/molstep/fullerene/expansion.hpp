@@ -124,8 +124,10 @@ void for_each_size3_expansion(const PlanarMap& h, unsigned starts, A&& accept, F
 /// argument, f(const RowOp&, int r_m): of the two views of a reduction (both listed unless a
 /// long row winds round the map), one has r0 < r_m; and the row's corners {a_0, z} as a third,
 /// f(const RowOp&, int r_m, const std::array<int, 2>&), as row_slides writes them.
+/// With `near` (filled from g), rows of 3 faces are looked for only through faces next to two
+/// pentagons or more (a 3-face row's middle face is next to both its ends).
 template <class F>
-void for_each_reduction(const PlanarMap& g, int max_size, F&& f);
+void for_each_reduction(const PlanarMap& g, int max_size, F&& f, const PentagonNeighbours* near = nullptr);
 
 /// Number of an L0 view whose r0 is g.pentagons[p] and whose r1 is r0's k-th neighbour: below
 /// kL0Views. A map keeps it through an expansion that rewrites neither r0's list nor r0's place in

@@ -153,11 +153,14 @@ bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& naut
   // compared first and only the 3-face ones first, 2.74 s).
   for (int lo = 3; lo < size;) {  // sizes 3, then 4, then the rest
     const int hi = lo < 5 ? lo : size - 1;
-    for_each_reduction(g, hi, [&](const RowOp& c, int end, const std::array<int, 2>& corners) {
-      smaller = c.size() >= lo && smaller_one(c, end, corners);
-      if (smaller && rejector != nullptr) *rejector = c;
-      return !smaller;
-    });
+    for_each_reduction(
+        g, hi,
+        [&](const RowOp& c, int end, const std::array<int, 2>& corners) {
+          smaller = c.size() >= lo && smaller_one(c, end, corners);
+          if (smaller && rejector != nullptr) *rejector = c;
+          return !smaller;
+        },
+        &near_);
     if (smaller) return false;
     lo = hi + 1;
   }
@@ -201,7 +204,7 @@ bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& naut
     }
     ties_.push_back(c);
     return true;
-  });
+  }, &near_);
   if (smaller) return false;
   // Ties (all of them reductions to IPR fullerenes) are settled by breadth-first codes; an equal
   // code is an automorphism.
