@@ -48,17 +48,20 @@ void Generator::ipr_search(int depth, int nauto) {
   // with its new row, and a smaller key turns the child down before its own reductions are
   // listed.
   near_.fill(h);
-  for_each_reduction(h, std::min(max_size, kLastingFaces), [&](const RowOp& c, int end, const std::array<int, 2>& ends) {
-    if (end < c.r0 || !corners_clear_of_pentagons(h, near_, c, end, ends) ||
-        !row_slides(h, c, path.data(), target.data(), corners))
-      return true;
-    if (reduces_within_ipr(h, c, path.data(), target.data(), corners, scratch_)) {
-      IprLasting l{c.size(), {}, corners, {c, reversed(c, path.data())}};
-      for (int j = 0; j <= c.m; ++j) l.row.add(path[static_cast<std::size_t>(j)]);
-      lasting.push_back(l);
-    }
-    return true;
-  });
+  for_each_reduction(
+      h, std::min(max_size, kLastingFaces),
+      [&](const RowOp& c, int end, const std::array<int, 2>& ends) {
+        if (end < c.r0 || !corners_clear_of_pentagons(h, near_, c, end, ends) ||
+            !row_slides(h, c, path.data(), target.data(), corners))
+          return true;
+        if (reduces_within_ipr(h, c, path.data(), target.data(), corners, scratch_)) {
+          IprLasting l{c.size(), {}, corners, {c, reversed(c, path.data())}};
+          for (int j = 0; j <= c.m; ++j) l.row.add(path[static_cast<std::size_t>(j)]);
+          lasting.push_back(l);
+        }
+        return true;
+      },
+      &near_);
   std::sort(lasting.begin(), lasting.end(),
             [](const IprLasting& a, const IprLasting& b) { return a.size < b.size; });
   std::string code;
