@@ -132,12 +132,12 @@ class Generator {
   /// search() within IPR fullerenes (ipr_search.cpp): the children are the IPR fullerenes whose
   /// canonical IPR reduction undoes their expansion.
   void ipr_search(int depth, int nauto);
-  /// True when the new row `row` of the IPR fullerene g is its canonical IPR reduction: the
-  /// smallest (size, then key) among its reductions within IPR fullerenes (ipr_roots.hpp), ties
-  /// settled by breadth-first codes. Sets nauto and, when asked, code as is_canonical() does.
-  /// `rivals`: views of reductions within IPR fullerenes of g of the new row's size, other than
-  /// its own, known beforehand (they are tried first). `rejector` (when not null) is set to the
-  /// smaller reduction that turns g down, when one does.
+  /// True when the new row `row` of the IPR fullerene g (as expand() numbers it: r0, r0 + 1, ...)
+  /// is its canonical IPR reduction: the smallest (size, then key) among its reductions within
+  /// IPR fullerenes (ipr_roots.hpp), ties settled by breadth-first codes. Sets nauto and, when
+  /// asked, code as is_canonical() does. `rivals`: views of reductions within IPR fullerenes of
+  /// g of the new row's size, other than its own, known beforehand (they are tried first).
+  /// `rejector` (when not null) is set to the smaller reduction that turns g down, when one does.
   bool is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& nauto, std::string* code,
                         const std::vector<RowOp>& rivals, RowOp* rejector = nullptr);
   /// True when no isomer of this run lies below a child of child_nv vertices.

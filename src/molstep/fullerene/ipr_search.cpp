@@ -173,7 +173,10 @@ bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& naut
   // counts only when the parent's walk from its end lists its expansion: a long straight row can
   // wind round a nanotube so that it does not (the child was then built from this end); a bent
   // row's two ends walk the same path, and a short row is always listed (kRowsAlwaysListed).
-  const RowOp other = reversed(g, row);
+  // The new row's faces are numbered r0, r0 + 1, ... (expand): its other view needs no walk.
+  std::array<int, PlanarMap::kMaxVertices> new_row;
+  for (int j = 0; j <= row.m; ++j) new_row[static_cast<std::size_t>(j)] = row.r0 + j;
+  const RowOp other = reversed(row, new_row.data());
   RowOp mine_row = row;
   Key mine = key_of(g, row);
   nauto = 1;
