@@ -731,6 +731,8 @@ TEST(FullereneGenerator, ReductionsAreTheRowsThatWalk) {
 // previous sibling) may name a face past the other map's end, whose slots still hold what the
 // earlier map left there (IPR C130 tries 53 such views, C140 123): it is no row of that map. Here
 // a child's new row seen from its far end, tried on each smaller sibling built in the same map.
+// Without walk_row's bound on r0 these views pass its first checks on the stale slots
+// (stale_rows) and fail only later, by the chance of what the slots hold.
 TEST(FullereneGenerator, AViewOfAFacePastTheMapIsNoRow) {
   std::array<int, PlanarMap::kMaxVertices> path{};
   PlanarMap scratch;

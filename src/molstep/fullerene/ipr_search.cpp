@@ -139,8 +139,11 @@ bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& naut
   // scans whose keys are not larger than the new row's, 1.3 million have one at the far corner).
   // That is read before the rest is put together.
   near_.fill(g);
-  const auto within_ipr = [&](const RowOp& c, int end, const std::array<int, 2>& corners) {
-    if (!corners_clear_of_pentagons(g, near_, c, end, corners)) return false;
+  const auto corners_clear = [&](const RowOp& c, int end, const std::array<int, 2>& corners) {
+    return corners_clear_of_pentagons(g, near_, c, end, corners);
+  };
+  // For a view whose corners are clear.
+  const auto within_ipr = [&](const RowOp& c, int end) {
     if (c.m != 2) return reduces_within_ipr(g, c, scratch_);
     const std::array<int, 3> path{c.r0, c.r1, end};
     std::array<int, 3> target;
@@ -149,7 +152,7 @@ bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& naut
     return reduces_within_ipr(g, c, path.data(), target.data(), slid_corners, scratch_);
   };
   const auto smaller_one = [&](const RowOp& c, int end, const std::array<int, 2>& corners) {
-    return (c.size() > kRowsAlwaysListed || end > c.r0) && within_ipr(c, end, corners);
+    return (c.size() > kRowsAlwaysListed || end > c.r0) && corners_clear(c, end, corners) && within_ipr(c, end);
   };
   // Most children have a smaller reduction (of 3 faces, mostly): those are looked for first, size
   // by size, before the row's views are compared (IPR C130 on one VM core: 2.89 s with the views
@@ -200,10 +203,10 @@ bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& naut
     // The smaller ones were tested above.
     if (c.size() < size || same_view(c, row) || same_view(c, other)) return true;
     if (c.bend + 1 > mine.shape) return true;
-    if (!corners_clear_of_pentagons(g, near_, c, end, corners)) return true;  // no reduction within IPR fullerenes
+    if (!corners_clear(c, end, corners)) return true;  // no reduction within IPR fullerenes
     Key k = key_of(g, c);
     const int cmp = compare_keys(g, c, k, mine_row, mine);
-    if (cmp > 0 || !within_ipr(c, end, corners)) return true;
+    if (cmp > 0 || !within_ipr(c, end)) return true;
     if (cmp < 0) {
       smaller = true;
       return false;
