@@ -310,10 +310,6 @@ template <class P, class F>
   }
 }
 
-}  // namespace detail
-
-namespace detail {
-
 /// for_each_reduction(g, 3, call) written out: the rows of two and three faces, in the same order
 /// (for each r0 and r1, the L0 views, or the B00 views bending at r1 and then the L1 views). A
 /// row that short cannot meet itself, so no walk marks are needed. Most of the generator's child
