@@ -36,8 +36,7 @@ bool split(PlanarMap& g, int t, int x, int y, int s, int r) {
   rseq[rn++] = x;
   // One place on round t in orientation s (s is 1 or -1), by table: no division on the loop's
   // chain of dependent steps.
-  const auto& wrap = PlanarMap::kWrap[static_cast<std::size_t>(d)];
-  const auto next = [&](int i) { return static_cast<int>(wrap[static_cast<std::size_t>(i + s + 2 * PlanarMap::kMaxDegree)]); };
+  const auto next = [d, s](int i) { return PlanarMap::wrap(d, i + s); };
   for (int i = next(ix); i != iy; i = next(i)) rseq[rn++] = g.adj[t][i];
   rseq[rn++] = y;
   std::array<int, PlanarMap::kMaxDegree + 2> tseq{};

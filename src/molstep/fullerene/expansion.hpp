@@ -91,9 +91,9 @@ void for_each_expansion_once(const PlanarMap& h, int min_size, int max_size, F&&
 /// for_each_expansion_once for an IPR fullerene dual h and only the expansions whose children
 /// are IPR (new_pentagon_meets_one is false; min_size at least 3: an L0 expansion's new
 /// pentagons are adjacent), calling f only for those that pre(const Expansion&) accepts, asked
-/// before `changed` is put together. `sizes` (when max_size is below 64): bit m clear for each m
-/// (an expansion of m + 1 vertices) that pre turns down whatever the expansion; the walks skip
-/// the bends that lead only to such sizes.
+/// before `changed` is put together. `sizes` (when max_size is at most 64; ignored above): bit m
+/// clear for each m (an expansion of m + 1 vertices) that pre turns down whatever the expansion;
+/// the walks skip the bends that lead only to such sizes.
 template <class P, class F>
 void for_each_ipr_expansion_once(const PlanarMap& h, int min_size, int max_size, std::uint64_t sizes, P&& pre, F&& f);
 

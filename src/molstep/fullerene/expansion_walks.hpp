@@ -149,7 +149,7 @@ inline std::uint64_t sizes_past(std::uint64_t sizes, int j) { return sizes == ~s
 /// (all zero when t_j cannot bend).
 inline StraightWalks::Crossing bend_crossings(const PlanarMap& h, const StraightWalks& walks, int cur, int in, int s,
                                               int j, int max_m, bool once, int& to_bend, int& limit) {
-  to_bend = PlanarMap::kWrap[h.deg[cur]][static_cast<std::size_t>(in + 2 * s + 2 * PlanarMap::kMaxDegree)];
+  to_bend = PlanarMap::wrap(h.deg[cur], in + 2 * s);
   limit = (once ? std::min(max_m, 2 * j) : max_m) - j;
   if (j < 1 || limit < 1) return StraightWalks::Crossing{0, 0, 0, 0};
   StraightWalks::Crossing c = walks.crossings(cur, to_bend, -s);

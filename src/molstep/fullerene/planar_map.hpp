@@ -57,10 +57,12 @@ struct PlanarMap {
     zero &= kSlotMasks[deg[v]];
     return zero == 0 ? -1 : std::countr_zero(zero) >> 3;
   }
-  /// Neighbour of v `steps` places on from position i (|steps| <= deg(v); negative walks back).
-  [[nodiscard]] int at(int v, int i, int steps) const {
-    return adj[v][kWrap[deg[v]][static_cast<std::size_t>(i + steps + 2 * kMaxDegree)]];
+  /// Position j round a vertex of degree d, reduced modulo d (-2*kMaxDegree <= j < 3*kMaxDegree).
+  [[nodiscard]] static int wrap(int d, int j) {
+    return kWrap[static_cast<std::size_t>(d)][static_cast<std::size_t>(j + 2 * kMaxDegree)];
   }
+  /// Neighbour of v `steps` places on from position i (|steps| <= deg(v); negative walks back).
+  [[nodiscard]] int at(int v, int i, int steps) const { return adj[v][wrap(deg[v], i + steps)]; }
   /// Inserts w at position pos of v's list; false (and no change) when the list is full.
   bool insert_at(int v, int pos, int w) {
     const int d = deg[v];

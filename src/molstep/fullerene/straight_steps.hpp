@@ -32,13 +32,12 @@ struct StraightSteps {
       // back[i]: where v sits round its i-th neighbour (each is the next face of two steps).
       std::array<std::uint8_t, PlanarMap::kMaxDegree> back{};
       for (int i = 0; i < d; ++i) back[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(h.index_of(h.adj[v][i], v));
-      const auto& wrap = PlanarMap::kWrap[static_cast<std::size_t>(d)];
-      const auto place = [&](int i) { return wrap[static_cast<std::size_t>(i + 2 * PlanarMap::kMaxDegree)]; };
       for (int i = 0; i < d; ++i) {
         const auto slot = static_cast<std::size_t>(v * PlanarMap::kMaxDegree + i);
         for (const int s : {1, -1}) {
-          const int n = place(i + 3 * s);
-          table[s > 0 ? 0 : 1][slot] = Step{h.adj[v][n], back[n], h.adj[v][place(i + s)], h.adj[v][place(i + 2 * s)]};
+          const int n = PlanarMap::wrap(d, i + 3 * s);
+          table[s > 0 ? 0 : 1][slot] = Step{h.adj[v][n], back[n], h.adj[v][PlanarMap::wrap(d, i + s)],
+                                            h.adj[v][PlanarMap::wrap(d, i + 2 * s)]};
         }
       }
     }
