@@ -2,6 +2,7 @@
 #include "molstep/fullerene/expansion.hpp"
 
 #include <array>
+#include <cstdint>
 #include <initializer_list>
 
 namespace molstep::fullerene {
@@ -23,33 +24,60 @@ bool store(PlanarMap& g, int v, const int* seq, int n, int s) {
   return true;
 }
 
+/// The d slots of a neighbour list `row` turned to start at slot p (0 <= p < d): slot i of the
+/// result is slot p + i (mod d) of row; the slots past d are zero.
+std::uint64_t turned(std::uint64_t row, int d, int p) {
+  const std::uint64_t mask = PlanarMap::kSlotMasks[static_cast<std::size_t>(d)];
+  row &= mask;  // the slots past d hold stale faces
+  if (p == 0) return row;
+  return ((row >> (8 * p)) | (row << (8 * (d - p)))) & mask;
+}
+
+/// True when two of the d slots of the neighbour list `row` hold the same face: slot i is
+/// compared with slot i + k (mod d) for k up to d / 2, a whole turned list at a time.
+bool has_repeat(std::uint64_t row, int d) {
+  constexpr std::uint64_t kLow = 0x0101010101010101;
+  constexpr std::uint64_t kHigh = 0x8080808080808080;
+  const std::uint64_t mask = PlanarMap::kSlotMasks[static_cast<std::size_t>(d)];
+  for (int k = 1; 2 * k <= d; ++k) {
+    const std::uint64_t x = (row ^ turned(row, d, k)) | ~mask;  // a zero byte: a repeat
+    if (((x - kLow) & ~x & kHigh) != 0) return true;
+  }
+  return false;
+}
+
 /// Splits t: the new vertex r takes t's neighbours strictly between x and y (walking in
-/// orientation s from x) and is joined to t, x and y.
+/// orientation s from x) and is joined to t, x and y. The lists are put together as words: in
+/// orientation s = 1, r's is t, x, the faces between, y, and t's runs from y round to x, then r;
+/// for s = -1 their slots are the same sequences mirrored (slot 0 kept), so r's is t, y, the faces
+/// between (in slot order), x, and t's is y, r, then x round to the face before y.
 bool split(PlanarMap& g, int t, int x, int y, int s, int r) {
   const int d = g.deg[t];
   const int ix = g.index_of(t, x);
   const int iy = g.index_of(t, y);
   if (ix < 0 || iy < 0 || ix == iy) return false;
-  std::array<int, PlanarMap::kMaxDegree + 2> rseq{};
-  int rn = 0;
-  rseq[rn++] = t;
-  rseq[rn++] = x;
-  // One place on round t in orientation s (s is 1 or -1), by table: no division on the loop's
-  // chain of dependent steps.
-  const auto next = [d, s](int i) { return PlanarMap::wrap(d, i + s); };
-  for (int i = next(ix); i != iy; i = next(i)) rseq[rn++] = g.adj[t][i];
-  rseq[rn++] = y;
-  std::array<int, PlanarMap::kMaxDegree + 2> tseq{};
-  int tn = 0;
-  for (int i = iy;; i = next(i)) {
-    tseq[tn++] = g.adj[t][i];
-    if (i == ix) break;
-  }
-  tseq[tn++] = r;
-  if (rn > PlanarMap::kMaxDegree || g.deg[x] >= PlanarMap::kMaxDegree || g.deg[y] >= PlanarMap::kMaxDegree)
+  const std::uint64_t row = g.word(t);
+  // The faces strictly between x and y, in slot order: from first (b of them).
+  const int first = s > 0 ? PlanarMap::wrap(d, ix + 1) : PlanarMap::wrap(d, iy + 1);
+  const int b = s > 0 ? PlanarMap::wrap(d, iy - ix - 1) : PlanarMap::wrap(d, ix - iy - 1);
+  const int rn = b + 3;
+  const int tn = d - b + 1;
+  if (rn > PlanarMap::kMaxDegree || tn > PlanarMap::kMaxDegree || g.deg[x] >= PlanarMap::kMaxDegree ||
+      g.deg[y] >= PlanarMap::kMaxDegree)
     return false;
-  for (int i = 2; i + 1 < rn; ++i) g.replace(rseq[i], t, r);
-  if (!store(g, r, rseq.data(), rn, s) || !store(g, t, tseq.data(), tn, s)) return false;
+  const std::uint64_t between = turned(row, d, first) & PlanarMap::kSlotMasks[static_cast<std::size_t>(b)];
+  const auto byte = [](int v, int slot) { return std::uint64_t{static_cast<std::uint8_t>(v)} << (8 * slot); };
+  const int near = s > 0 ? x : y;  // slot 1 of r's list
+  const int far = s > 0 ? y : x;   // its last slot
+  const std::uint64_t r_row = byte(t, 0) | byte(near, 1) | between << 16 | byte(far, b + 2);
+  const std::uint64_t t_row =
+      s > 0 ? (turned(row, d, iy) & PlanarMap::kSlotMasks[static_cast<std::size_t>(d - b)]) | byte(r, d - b)
+            : byte(y, 0) | byte(r, 1) | (turned(row, d, ix) & PlanarMap::kSlotMasks[static_cast<std::size_t>(d - b - 1)]) << 16;
+  for (int i = 0; i < b; ++i) g.replace(static_cast<int>(between >> (8 * i) & 0xff), t, r);
+  g.set_word(r, r_row);
+  g.deg[r] = static_cast<std::uint8_t>(rn);
+  g.set_word(t, t_row);
+  g.deg[t] = static_cast<std::uint8_t>(tn);
   // r sits just before t around x and just after t around y (in orientation s).
   const int xt = g.index_of(x, t);
   if (!g.insert_at(x, s > 0 ? xt : xt + 1, r)) return false;
@@ -324,9 +352,7 @@ bool expand(PlanarMap& g, const Expansion& e, RowOp& row) {
   for (int j = 0; j <= m; ++j) {
     const int r = first + j;
     if (g.deg[r] != (j == 0 || j == m ? 5 : 6)) return false;
-    for (int a = 0; a < g.deg[r]; ++a)
-      for (int b = 0; b < a; ++b)
-        if (g.adj[r][a] == g.adj[r][b]) return false;
+    if (has_repeat(g.word(r), g.deg[r])) return false;
     if (g.deg[t[j + 1]] < 5 || g.deg[t[j + 1]] > 6) return false;
   }
   g.move_pentagon(e.a0, first);
