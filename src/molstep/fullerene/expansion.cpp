@@ -24,13 +24,12 @@ bool store(PlanarMap& g, int v, const int* seq, int n, int s) {
   return true;
 }
 
-/// The d slots of a neighbour list `row` turned to start at slot p (0 <= p < d): slot i of the
-/// result is slot p + i (mod d) of row; the slots past d are zero.
-std::uint64_t turned(std::uint64_t row, int d, int p) {
-  const std::uint64_t mask = PlanarMap::kSlotMasks[static_cast<std::size_t>(d)];
-  row &= mask;  // the slots past d hold stale faces
-  if (p == 0) return row;
-  return ((row >> (8 * p)) | (row << (8 * (d - p)))) & mask;
+/// n slots (n <= d) of a neighbour list `row` of d slots, from slot p on (0 <= p < d), round the
+/// list: slot i of the result is slot p + i (mod d) of row; the slots past n are zero.
+std::uint64_t slots_from(std::uint64_t row, int d, int p, int n) {
+  row &= PlanarMap::kSlotMasks[static_cast<std::size_t>(d)];  // the slots past d hold stale faces
+  const std::uint64_t turned = p == 0 ? row : (row >> (8 * p)) | (row << (8 * (d - p)));
+  return turned & PlanarMap::kSlotMasks[static_cast<std::size_t>(n)];
 }
 
 /// True when two of the d slots of the neighbour list `row` hold the same face: slot i is
@@ -40,7 +39,7 @@ bool has_repeat(std::uint64_t row, int d) {
   constexpr std::uint64_t kHigh = 0x8080808080808080;
   const std::uint64_t mask = PlanarMap::kSlotMasks[static_cast<std::size_t>(d)];
   for (int k = 1; 2 * k <= d; ++k) {
-    const std::uint64_t x = (row ^ turned(row, d, k)) | ~mask;  // a zero byte: a repeat
+    const std::uint64_t x = (row ^ slots_from(row, d, k, d)) | ~mask;  // a zero byte: a repeat
     if (((x - kLow) & ~x & kHigh) != 0) return true;
   }
   return false;
@@ -65,14 +64,13 @@ bool split(PlanarMap& g, int t, int x, int y, int s, int r) {
   if (rn > PlanarMap::kMaxDegree || tn > PlanarMap::kMaxDegree || g.deg[x] >= PlanarMap::kMaxDegree ||
       g.deg[y] >= PlanarMap::kMaxDegree)
     return false;
-  const std::uint64_t between = turned(row, d, first) & PlanarMap::kSlotMasks[static_cast<std::size_t>(b)];
+  const std::uint64_t between = slots_from(row, d, first, b);
   const auto byte = [](int v, int slot) { return std::uint64_t{static_cast<std::uint8_t>(v)} << (8 * slot); };
   const int near = s > 0 ? x : y;  // slot 1 of r's list
   const int far = s > 0 ? y : x;   // its last slot
   const std::uint64_t r_row = byte(t, 0) | byte(near, 1) | between << 16 | byte(far, b + 2);
-  const std::uint64_t t_row =
-      s > 0 ? (turned(row, d, iy) & PlanarMap::kSlotMasks[static_cast<std::size_t>(d - b)]) | byte(r, d - b)
-            : byte(y, 0) | byte(r, 1) | (turned(row, d, ix) & PlanarMap::kSlotMasks[static_cast<std::size_t>(d - b - 1)]) << 16;
+  const std::uint64_t t_row = s > 0 ? slots_from(row, d, iy, d - b) | byte(r, d - b)
+                                    : byte(y, 0) | byte(r, 1) | slots_from(row, d, ix, d - b - 1) << 16;
   for (int i = 0; i < b; ++i) g.replace(static_cast<int>(between >> (8 * i) & 0xff), t, r);
   g.set_word(r, r_row);
   g.deg[r] = static_cast<std::uint8_t>(rn);
