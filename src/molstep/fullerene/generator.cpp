@@ -442,13 +442,10 @@ void Generator::search(int depth, int nauto) {
   if (max_size > 3) for_each_expansion(h, 3, max_size, starts, consider);
 }
 
-bool Generator::untouched(const PlanarMap& h, Rival& r, const VertexSet& changed) {
-  if (!r.has_reads) {
-    r.reads.add_closed_neighbourhood(h, r.view.r0);
-    r.reads.add_closed_neighbourhood(h, h.at(r.view.r0, h.index_of(r.view.r0, r.view.r1), 2 * r.view.s));
-    r.has_reads = true;
-  }
-  return !r.reads.meets(changed);
+void Generator::fill_reads(const PlanarMap& h, Rival& r) {
+  r.reads.add_closed_neighbourhood(h, r.view.r0);
+  r.reads.add_closed_neighbourhood(h, h.at(r.view.r0, h.index_of(r.view.r0, r.view.r1), 2 * r.view.s));
+  r.has_reads = true;
 }
 
 void Generator::mark_near(const PlanarMap& h, int v, int w, int reach) {

@@ -242,7 +242,13 @@ class Generator {
   void size3_meeting(const PlanarMap& h, const FirstLegs& legs, std::size_t level,
                      const std::vector<std::pair<int, int>>& pairs, unsigned starts, F&& f);
   /// True when the expansion rewriting `changed` leaves r and its key in place.
-  static bool untouched(const PlanarMap& h, Rival& r, const VertexSet& changed);
+  static bool untouched(const PlanarMap& h, Rival& r, const VertexSet& changed) {
+    if (!r.has_reads) fill_reads(h, r);
+    return !r.reads.meets(changed);
+  }
+  /// Fills r.reads, on r's first untouched() test (inlined there: it is asked about 20 times a
+  /// child built, and the call cost more than the test).
+  [[gnu::noinline]] static void fill_reads(const PlanarMap& h, Rival& r);
   /// Marks (mark_[x] == stamp_, a fresh stamp) every vertex x within distance `reach` of v or w.
   void mark_near(const PlanarMap& h, int v, int w, int reach);
   /// Bit p set for each degree-5 vertex h.pentagons[p] within distance 4 of v or w; marks
