@@ -375,27 +375,6 @@ void Generator::search(int depth, int nauto) {
       if (best_rival < mine)
         for (Rival& r : rivals)
           if (r.key.inv < mine && untouched(h, r, changed)) return;
-      // A rival that ties on inv and whose ring survives beats the child when its ring is
-      // smaller than that of the row's better end (predicted too).
-      if (best_rival <= mine) {
-        int mine_ring = 0;  // 0: not yet predicted
-        for (std::size_t i = 0; i < rivals.size(); ++i) {
-          Rival& r = rivals[i];
-          if (r.key.inv != mine || !untouched(h, r, changed)) continue;
-          const Rivals::Inv2& c = parent_ring(h, known, i);
-          if (c.ring_reads.meets(changed)) continue;
-          if (mine_ring == 0) {
-            const Expansion o = other_end(h, e);
-            if (inv_b < 0) inv_b = predicted_l0_inv(h, o);
-            // The other end has the better inv: no rival is below it (none was below inv_a).
-            if (inv_b < mine) break;
-            mine_ring = std::numeric_limits<int>::max();
-            if (inv_a == mine) mine_ring = predicted_l0_ring(h, e);
-            if (inv_b == mine) mine_ring = std::min(mine_ring, predicted_l0_ring(h, o));
-          }
-          if (c.ring < mine_ring) return;
-        }
-      }
       // The child is built: is_canonical takes the parent's views that it keeps.
       for (Rival& r : rivals) r.untouched = untouched(h, r, changed);
     }
@@ -551,30 +530,6 @@ Generator::Rivals::Inv2& Generator::parent_ring(const PlanarMap& h, const Rivals
     c.ring = full.ring;
   }
   return c;
-}
-
-int Generator::predicted_l0_ring(const PlanarMap& h, const Expansion& e) {
-  // The ring that complete_ring() will compute for the new row r0 r1 (see predicted_l0_inv). In
-  // the child, r1's neighbours in orientation s are t1, t0, r0, u, z (u one place on from t0
-  // round t1), and round t0 from r0 come r1, t1, then t0's old neighbours four or more places
-  // on from a0, then a0. Checked against complete_ring on every L0 child of C84.
-  const int s = e.s;
-  const int in0 = h.index_of(e.t0, e.a0);
-  const int t1 = h.at(e.t0, in0, 3 * s);
-  const int in1 = h.index_of(t1, e.t0);
-  const int u = h.at(t1, in1, s);
-  const int z = h.at(t1, in1, 2 * s);
-  const auto pent = [&](int v) { return v != e.a0 && v != z && h.deg[v] == 5 ? 1 : 0; };
-  int ring = 1;
-  ring = ring << 1 | pent(u);
-  ring = ring << 1;  // z
-  ring = ring << 1 | pent(t1);
-  ring = ring << 1 | pent(e.t0);
-  ring = ring << 1 | 1;  // r1
-  ring = ring << 1 | pent(t1);
-  for (int i = 4; i < h.deg[e.t0]; ++i) ring = ring << 1 | pent(h.at(e.t0, in0, i * s));
-  ring = ring << 1;  // a0
-  return ring;
 }
 
 int Generator::predicted_l0_inv(const PlanarMap& h, const Expansion& e) {

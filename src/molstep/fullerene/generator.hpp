@@ -220,8 +220,6 @@ class Generator {
   /// The inv of the child's new row seen from r0 after the L0 expansion e, read from h (e.z set,
   /// as the L0 walk and other_end set it).
   [[nodiscard]] static int predicted_l0_inv(const PlanarMap& h, const Expansion& e);
-  /// The ring (Key::ring) of the same view, read from h.
-  [[nodiscard]] static int predicted_l0_ring(const PlanarMap& h, const Expansion& e);
   /// known.inv2[i] with its ring filled in (read from h, the map whose views `known` lists).
   static Rivals::Inv2& parent_ring(const PlanarMap& h, const Rivals& known, std::size_t i);
   /// At most 30 pairs of adjacent pentagons (the 30 edges of the dodecahedron, C20).
