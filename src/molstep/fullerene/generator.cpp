@@ -310,7 +310,6 @@ void Generator::search(int depth, int nauto) {
     });
   }
   known.carried = false;
-  known.inv2.assign(rivals.size(), Rivals::Inv2{});
   auto& l0_rows = known.rows;
   l0_rows.clear();
   int best_rival = std::numeric_limits<int>::max();
@@ -388,7 +387,7 @@ void Generator::search(int depth, int nauto) {
     rivals_[static_cast<std::size_t>(depth) + 1].carried = false;
     Rivals* carry = l0 && g.nv < target_nv_ ? &rivals_[static_cast<std::size_t>(depth) + 1] : nullptr;
     if (!is_canonical(g, row, l0, l0 ? &known : nullptr, carry, child_auto, nauto > 1 ? &code : nullptr,
-                      l0 ? &h : nullptr, &changed, {inv_a, inv_b}))
+                      {inv_a, inv_b}))
       return;
     if (nauto > 1 && !seen.insert(code).second) return;
     made_by_[static_cast<std::size_t>(depth) + 1] = changed;
@@ -476,7 +475,7 @@ Generator::Key Generator::key_of(const PlanarMap& g, const RowOp& row, int inv_k
   return Key{row.size(), row.bend + 1, inv, 0, {}, {}};
 }
 
-void Generator::complete_ring(const PlanarMap& g, const RowOp& row, Key& key, VertexSet* reads) {
+void Generator::complete_ring(const PlanarMap& g, const RowOp& row, Key& key) {
   int ring = 1;
   const int k1 = g.index_of(row.r1, row.r0);
   for (int i = 1; i < g.deg[row.r1]; ++i) ring = ring << 1 | (g.deg[g.at(row.r1, k1, i * row.s)] == 5);
@@ -484,11 +483,6 @@ void Generator::complete_ring(const PlanarMap& g, const RowOp& row, Key& key, Ve
   const int kt = g.index_of(t0, row.r0);
   for (int i = 1; i < g.deg[t0]; ++i) ring = ring << 1 | (g.deg[g.at(t0, kt, i * row.s)] == 5);
   key.ring = ring;
-  if (reads != nullptr) {
-    reads->add_closed_neighbourhood(g, row.r0);
-    reads->add_closed_neighbourhood(g, row.r1);
-    reads->add_closed_neighbourhood(g, t0);
-  }
 }
 
 void Generator::start_ray(const PlanarMap& g, const RowOp& row, bool through_a0, Ray& ray) {
@@ -505,31 +499,6 @@ void Generator::step_ray(const PlanarMap& g, int s, Ray& ray) {
   ray.from = ray.to;
   ray.to = static_cast<std::uint8_t>(next);
   ray.bits = ray.bits << 1 | (g.deg[next] == 5);
-}
-
-void Generator::complete_rays(const PlanarMap& g, const RowOp& row, Key& key, VertexSet* reads) {
-  // The two walks are independent chains of loads, so they are interleaved.
-  reads->add_closed_neighbourhood(g, row.r0);
-  for (Ray* ray : {&key.ray_a, &key.ray_t}) {
-    start_ray(g, row, ray == &key.ray_a, *ray);
-    reads->add(ray->to);
-  }
-  for (int i = 0; i < kRaySteps; ++i) {
-    step_ray(g, row.s, key.ray_a);
-    step_ray(g, row.s, key.ray_t);
-    reads->add(key.ray_a.to);
-    reads->add(key.ray_t.to);
-  }
-}
-
-Generator::Rivals::Inv2& Generator::parent_ring(const PlanarMap& h, const Rivals& known, std::size_t i) {
-  Rivals::Inv2& c = known.inv2[i];
-  if (c.ring == 0) {
-    Key full = known.list[i].key;
-    complete_ring(h, known.list[i].view, full, &c.ring_reads);
-    c.ring = full.ring;
-  }
-  return c;
 }
 
 int Generator::predicted_l0_inv(const PlanarMap& h, const Expansion& e) {
@@ -590,8 +559,7 @@ int Generator::compare_keys(const PlanarMap& g, const RowOp& a, Key& ka, const R
 }
 
 bool Generator::is_canonical(const PlanarMap& g, const RowOp& row, bool either_end, const Rivals* known,
-                             Rivals* carry, int& nauto, std::string* code, const PlanarMap* parent,
-                             const VertexSet* changed, std::array<int, 2> inv_hint) {
+                             Rivals* carry, int& nauto, std::string* code, std::array<int, 2> inv_hint) {
   if (carry != nullptr) {
     carry->carried = false;
     carry->list.clear();
@@ -627,26 +595,6 @@ bool Generator::is_canonical(const PlanarMap& g, const RowOp& row, bool either_e
         const Rival& r = known->list[i];
         if (!r.untouched || r.key.inv > mine.inv) continue;
         Key k = r.key;
-        if (parent != nullptr && k.inv == mine.inv) {
-          // A tie on inv: the rest of the key is the parent's when the expansion left what it
-          // reads in place.
-          Rivals::Inv2& c = parent_ring(*parent, *known, i);
-          k.ring = c.ring_reads.meets(*changed) ? 0 : c.ring;
-          if (k.ring == 0) complete_ring(g, r.view, k);
-          if (mine.ring == 0) complete_ring(g, mine_row, mine);
-          if (k.ring == mine.ring) {
-            if (c.ray_a.bits == 0) {
-              Key full = k;
-              complete_rays(*parent, r.view, full, &c.ray_reads);
-              c.ray_a = full.ray_a;
-              c.ray_t = full.ray_t;
-            }
-            if (!c.ray_reads.meets(*changed)) {
-              k.ray_a = c.ray_a;
-              k.ray_t = c.ray_t;
-            }
-          }
-        }
         const int cmp = compare_keys(g, r.view, k, mine_row, mine);
         if (cmp < 0) return false;
         if (cmp == 0) ties_.push_back(r.view);

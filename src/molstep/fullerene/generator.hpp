@@ -115,16 +115,6 @@ class Generator {
     std::vector<Rival> list;
     std::array<std::int8_t, kL0Views> by_view{};
     std::vector<std::pair<int, int>> rows;  // the L0 rows (r0 < r1)
-    /// Per view of `list`, its ring and whole rays in the parent (0: not yet computed) and the
-    /// vertices they read: a child whose expansion rewrites none of them has the same ones.
-    struct Inv2 {
-      int ring = 0;
-      Ray ray_a;
-      Ray ray_t;
-      VertexSet ring_reads;
-      VertexSet ray_reads;
-    };
-    mutable std::vector<Inv2> inv2;
     bool carried = false;  // filled in by the test of the map's own expansion
   };
 
@@ -149,18 +139,13 @@ class Generator {
   /// `known`: for an L0 child, the parent's L0 views, marked untouched where the expansion left
   /// them in place (nullptr: none known); then g's own L0 views go to `carry` (when not nullptr)
   /// if g passes.
-  /// `parent` and `changed` (with `known`): the map the child was expanded from and the vertices
-  /// the expansion rewrote.
+  /// `inv_hint`: the inv of the row's views from r0 and from r_m when known beforehand (-1: not).
   bool is_canonical(const PlanarMap& g, const RowOp& row, bool either_end, const Rivals* known, Rivals* carry,
-                    int& nauto, std::string* code, const PlanarMap* parent = nullptr,
-                    const VertexSet* changed = nullptr, std::array<int, 2> inv_hint = {-1, -1});
-  /// The key without inv2 (left 0); complete_ring() and complete_rays() add it when a
-  /// comparison needs it. `inv_known` (when not -1) is its inv, known beforehand.
+                    int& nauto, std::string* code, std::array<int, 2> inv_hint = {-1, -1});
+  /// The key without inv2 (left 0); compare_keys() adds it when a comparison needs it.
+  /// `inv_known` (when not -1) is its inv, known beforehand.
   [[nodiscard]] Key key_of(const PlanarMap& g, const RowOp& row, int inv_known = -1) const;
-  /// With `reads`, the vertices whose neighbour lists or degrees were read are added to it.
-  static void complete_ring(const PlanarMap& g, const RowOp& row, Key& key, VertexSet* reads = nullptr);
-  /// Walks both rays of the key to their full length.
-  static void complete_rays(const PlanarMap& g, const RowOp& row, Key& key, VertexSet* reads);
+  static void complete_ring(const PlanarMap& g, const RowOp& row, Key& key);
   /// Starts ray a (`through_a0`) or t of the view `row`.
   static void start_ray(const PlanarMap& g, const RowOp& row, bool through_a0, Ray& ray);
   /// One more step along the ray (in orientation s).
@@ -220,8 +205,6 @@ class Generator {
   /// The inv of the child's new row seen from r0 after the L0 expansion e, read from h (e.z set,
   /// as the L0 walk and other_end set it).
   [[nodiscard]] static int predicted_l0_inv(const PlanarMap& h, const Expansion& e);
-  /// known.inv2[i] with its ring filled in (read from h, the map whose views `known` lists).
-  static Rivals::Inv2& parent_ring(const PlanarMap& h, const Rivals& known, std::size_t i);
   /// At most 30 pairs of adjacent pentagons (the 30 edges of the dodecahedron, C20).
   static constexpr std::size_t kMaxAdjacentPairs = 30;
   /// far[i]: bit j set for each pair j of `pairs` (adjacent pentagons of h) farther than 4 from
