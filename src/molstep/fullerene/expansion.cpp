@@ -270,27 +270,22 @@ bool expand_l0(PlanarMap& g, const Expansion& e, RowOp& row) {
   const int d0 = g.deg[t0];
   const int i0 = g.index_of(t0, a0);
   if (i0 < 0) return false;
-  const int iu = (i0 + s + d0) % d0;
-  const int iw = (i0 + 2 * s + d0) % d0;
+  const int iu = PlanarMap::wrap(d0, i0 + s);
+  const int iw = PlanarMap::wrap(d0, i0 + 2 * s);
   const int u = g.adj[t0][iu];
   const int w = g.adj[t0][iw];
-  const int t1 = g.adj[t0][(i0 + 3 * s + d0) % d0];
+  const int t1 = g.adj[t0][PlanarMap::wrap(d0, i0 + 3 * s)];
   const int d1 = g.deg[t1];
   const int iz = g.index_of(t1, z);
-  if (iz < 0 || g.adj[t1][(iz - 2 * s + d1) % d1] != t0) return false;
-  // t0 and t1: their lists turned to start at w and z, u and w replaced by r0 and r1.
-  std::array<std::uint8_t, PlanarMap::kMaxDegree> l0{};
-  std::array<std::uint8_t, PlanarMap::kMaxDegree> l1{};
-  for (int j = 0; j < d0; ++j) l0[j & mask] = g.adj[t0][(iw + j) % d0];
-  for (int j = 0; j < d1; ++j) l1[j & mask] = g.adj[t1][(iz + j) % d1];
-  for (int j = 0; j < d0; ++j) {
-    if (l0[j & mask] == u) l0[j & mask] = static_cast<std::uint8_t>(r0);
-    if (l0[j & mask] == w) l0[j & mask] = static_cast<std::uint8_t>(r1);
-  }
-  for (int j = 0; j < d1; ++j)
-    if (l1[j & mask] == w) l1[j & mask] = static_cast<std::uint8_t>(r1);
-  g.adj[t0] = l0;
-  g.adj[t1] = l1;
+  const int w1 = g.index_of(t1, w);
+  if (iz < 0 || w1 < 0 || g.adj[t1][PlanarMap::wrap(d1, iz - 2 * s)] != t0) return false;
+  // t0 and t1: their lists turned to start at w and z, u and w replaced by r0 and r1 (w is slot 0
+  // of t0's, u the slot one place before it in orientation s).
+  const auto put = [](std::uint64_t row, int slot, int v) {
+    return (row & ~(std::uint64_t{0xff} << (8 * slot))) | std::uint64_t{static_cast<std::uint8_t>(v)} << (8 * slot);
+  };
+  g.set_word(t0, put(put(slots_from(g.word(t0), d0, iw, d0), 0, r1), s > 0 ? d0 - 1 : 1, r0));
+  g.set_word(t1, put(slots_from(g.word(t1), d1, iz, d1), PlanarMap::wrap(d1, w1 - iz), r1));
   g.replace(u, t0, r0);
   g.replace(w, t0, r0);
   g.replace(w, t1, r1);
