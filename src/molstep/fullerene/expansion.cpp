@@ -32,6 +32,9 @@ std::uint64_t slots_from(std::uint64_t row, int d, int p, int n) {
   return turned & PlanarMap::kSlotMasks[static_cast<std::size_t>(n)];
 }
 
+/// Face v in slot `slot` of a neighbour list read as a word (the other slots zero).
+std::uint64_t in_slot(int v, int slot) { return std::uint64_t{static_cast<std::uint8_t>(v)} << (8 * slot); }
+
 /// True when two of the d slots of the neighbour list `row` hold the same face: slot i is
 /// compared with slot i + k (mod d) for k up to d / 2, a whole turned list at a time.
 bool has_repeat(std::uint64_t row, int d) {
@@ -65,12 +68,11 @@ bool split(PlanarMap& g, int t, int x, int y, int s, int r) {
       g.deg[y] >= PlanarMap::kMaxDegree)
     return false;
   const std::uint64_t between = slots_from(row, d, first, b);
-  const auto byte = [](int v, int slot) { return std::uint64_t{static_cast<std::uint8_t>(v)} << (8 * slot); };
   const int near = s > 0 ? x : y;  // slot 1 of r's list
   const int far = s > 0 ? y : x;   // its last slot
-  const std::uint64_t r_row = byte(t, 0) | byte(near, 1) | between << 16 | byte(far, b + 2);
-  const std::uint64_t t_row = s > 0 ? slots_from(row, d, iy, d - b) | byte(r, d - b)
-                                    : byte(y, 0) | byte(r, 1) | slots_from(row, d, ix, d - b - 1) << 16;
+  const std::uint64_t r_row = in_slot(t, 0) | in_slot(near, 1) | between << 16 | in_slot(far, b + 2);
+  const std::uint64_t t_row = s > 0 ? slots_from(row, d, iy, d - b) | in_slot(r, d - b)
+                                    : in_slot(y, 0) | in_slot(r, 1) | slots_from(row, d, ix, d - b - 1) << 16;
   for (int i = 0; i < b; ++i) g.replace(static_cast<int>(between >> (8 * i) & 0xff), t, r);
   g.set_word(r, r_row);
   g.deg[r] = static_cast<std::uint8_t>(rn);
@@ -281,9 +283,7 @@ bool expand_l0(PlanarMap& g, const Expansion& e, RowOp& row) {
   if (iz < 0 || w1 < 0 || g.adj[t1][PlanarMap::wrap(d1, iz - 2 * s)] != t0) return false;
   // t0 and t1: their lists turned to start at w and z, u and w replaced by r0 and r1 (w is slot 0
   // of t0's, u the slot one place before it in orientation s).
-  const auto put = [](std::uint64_t row, int slot, int v) {
-    return (row & ~(std::uint64_t{0xff} << (8 * slot))) | std::uint64_t{static_cast<std::uint8_t>(v)} << (8 * slot);
-  };
+  const auto put = [](std::uint64_t row, int slot, int v) { return (row & ~in_slot(0xff, slot)) | in_slot(v, slot); };
   g.set_word(t0, put(put(slots_from(g.word(t0), d0, iw, d0), 0, r1), s > 0 ? d0 - 1 : 1, r0));
   g.set_word(t1, put(slots_from(g.word(t1), d1, iz, d1), PlanarMap::wrap(d1, w1 - iz), r1));
   g.replace(u, t0, r0);
