@@ -247,12 +247,10 @@ void Generator::far_pairs(const PlanarMap& h, const std::vector<std::pair<int, i
                           std::array<std::uint32_t, kMaxAdjacentPairs>& far) {
   constexpr int kClose = 4;
   for (std::size_t i = 0; i < pairs.size(); ++i) {
-    mark_near(h, pairs[i].first, pairs[i].second, kClose);
+    const VertexSet close = ball(h, pairs[i].first, pairs[i].second, kClose);
     far[i] = 0;
     for (std::size_t j = 0; j < pairs.size(); ++j)
-      if (mark_[static_cast<std::size_t>(pairs[j].first)] != stamp_ &&
-          mark_[static_cast<std::size_t>(pairs[j].second)] != stamp_)
-        far[i] |= 1U << j;
+      if (!close.has(pairs[j].first) && !close.has(pairs[j].second)) far[i] |= 1U << j;
   }
 }
 
@@ -327,9 +325,12 @@ void Generator::search(int depth, int nauto) {
   // first row, and rows farther apart than that cannot all be met.
   unsigned starts = 0xfff;
   if (max_size == 3 && !l0_rows.empty()) {
-    starts = pentagons_near(h, l0_rows[0].first, l0_rows[0].second);
+    const VertexSet close = ball(h, l0_rows[0].first, l0_rows[0].second, 4);
+    starts = 0;
+    for (std::size_t p = 0; p < h.pentagons.size(); ++p)
+      if (close.has(h.pentagons[p])) starts |= 1U << p;
     for (const auto& [v, w] : l0_rows)
-      if (mark_[static_cast<std::size_t>(v)] != stamp_ && mark_[static_cast<std::size_t>(w)] != stamp_) starts = 0;
+      if (!close.has(v) && !close.has(w)) starts = 0;
     if (starts == 0) max_size = 2;
   }
   // A reduction of h that an expansion does not touch survives into the child; if it is smaller
@@ -426,41 +427,27 @@ void Generator::fill_reads(const PlanarMap& h, Rival& r) {
   r.has_reads = true;
 }
 
-void Generator::mark_near(const PlanarMap& h, int v, int w, int reach) {
-  // Breadth-first search to depth `reach`, marking with a fresh stamp.
-  if (++stamp_ == 0) {
-    std::fill(mark_.begin(), mark_.end(), 0);
-    stamp_ = 1;
-  }
-  auto& queue = queue_;
-  queue.clear();
-  for (const int x : {v, w}) {
-    mark_[static_cast<std::size_t>(x)] = stamp_;
-    queue.push_back(x);
-  }
-  std::size_t level_end = 0;
+VertexSet Generator::ball(const PlanarMap& h, int v, int w, int reach) {
+  // Breadth-first, a level at a time as sets: each face of the frontier adds its neighbours
+  // without a test per neighbour.
+  VertexSet seen;
+  seen.add(v);
+  seen.add(w);
+  VertexSet frontier = seen;
   for (int dist = 0; dist < reach; ++dist) {
-    const std::size_t begin = level_end;
-    level_end = queue.size();
-    for (std::size_t head = begin; head < level_end; ++head) {
-      const int x = queue[head];
-      for (int i = 0; i < h.deg[x]; ++i) {
-        const int y = h.adj[x][i];
-        if (mark_[static_cast<std::size_t>(y)] != stamp_) {
-          mark_[static_cast<std::size_t>(y)] = stamp_;
-          queue.push_back(y);
-        }
+    VertexSet next;
+    for (std::size_t k = 0; k < frontier.words.size(); ++k)
+      for (std::uint64_t bits = frontier.words[k]; bits != 0; bits &= bits - 1) {
+        const int x = static_cast<int>(64 * k) + std::countr_zero(bits);
+        for (int i = 0; i < h.deg[x]; ++i) next.add(h.adj[x][i]);
       }
+    for (std::size_t k = 0; k < next.words.size(); ++k) {
+      next.words[k] &= ~seen.words[k];
+      seen.words[k] |= next.words[k];
     }
+    frontier = next;
   }
-}
-
-unsigned Generator::pentagons_near(const PlanarMap& h, int v, int w) {
-  mark_near(h, v, w, 4);
-  unsigned near = 0;
-  for (std::size_t p = 0; p < h.pentagons.size(); ++p)
-    if (mark_[h.pentagons[p]] == stamp_) near |= 1U << p;
-  return near;
+  return seen;
 }
 
 Generator::Key Generator::key_of(const PlanarMap& g, const RowOp& row, int inv_known) const {

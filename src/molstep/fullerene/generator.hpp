@@ -230,14 +230,8 @@ class Generator {
   /// Fills r.reads, on r's first untouched() test (inlined there: it is asked about 20 times a
   /// child built, and the call cost more than the test).
   [[gnu::noinline]] static void fill_reads(const PlanarMap& h, Rival& r);
-  /// Marks (mark_[x] == stamp_, a fresh stamp) every vertex x within distance `reach` of v or w.
-  void mark_near(const PlanarMap& h, int v, int w, int reach);
-  /// Bit p set for each degree-5 vertex h.pentagons[p] within distance 4 of v or w; marks
-  /// (mark_[x] == stamp_) every vertex x that close.
-  unsigned pentagons_near(const PlanarMap& h, int v, int w);
-  std::array<std::uint32_t, PlanarMap::kMaxVertices> mark_{};
-  std::uint32_t stamp_ = 0;
-  std::vector<int> queue_;
+  /// The faces within distance `reach` of v or w.
+  [[nodiscard]] static VertexSet ball(const PlanarMap& h, int v, int w, int reach);
   std::vector<RowOp> ties_;
   PentagonNeighbours near_;  // of the map whose reductions are being scanned (ipr_search.cpp)
   /// With --ipr, per level: the map's pairs of adjacent pentagons and, when first needed, which
