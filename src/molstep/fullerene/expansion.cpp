@@ -8,18 +8,15 @@
 namespace molstep::fullerene {
 namespace {
 
-/// Stores the cyclic sequence `seq` (listed in orientation s) as v's neighbour list; false when
-/// it is too long for a neighbour list.
-bool store(PlanarMap& g, int v, const int* seq, int n, int s) {
+/// Stores the sequence `seq` as v's neighbour list, slot for slot; false when it is too long for
+/// a neighbour list.
+bool store(PlanarMap& g, int v, const int* seq, int n) {
   if (n < 1 || n > PlanarMap::kMaxDegree) return false;
   // The mask is a no-op (slots are below n <= kMaxDegree, a power of two) that lets gcc see the
   // writes stay in range.
   static_assert((PlanarMap::kMaxDegree & (PlanarMap::kMaxDegree - 1)) == 0);
   constexpr int mask = PlanarMap::kMaxDegree - 1;
-  for (int i = 0; i < n; ++i) {
-    const int slot = s > 0 || i == 0 ? i : n - i;
-    g.adj[v][slot & mask] = static_cast<std::uint8_t>(seq[i]);
-  }
+  for (int i = 0; i < n; ++i) g.adj[v][i & mask] = static_cast<std::uint8_t>(seq[i]);
   g.deg[v] = static_cast<std::uint8_t>(n);
   return true;
 }
@@ -104,7 +101,7 @@ bool contract_into(PlanarMap& g, int r, int t) {
   }
   if (n > PlanarMap::kMaxDegree || seq[0] != x || seq[dt - 2] != y) return false;
   for (int i = 2; i + 1 < d; ++i) g.replace(g.adj[r][(it + i) % d], r, t);
-  if (!store(g, t, seq.data(), n, 1)) return false;
+  if (!store(g, t, seq.data(), n)) return false;
   g.remove_at(x, g.index_of(x, r));
   g.remove_at(y, g.index_of(y, r));
   g.deg[r] = 0;

@@ -145,6 +145,7 @@ class Generator {
   /// The key without inv2 (left 0); compare_keys() adds it when a comparison needs it.
   /// `inv_known` (when not -1) is its inv, known beforehand.
   [[nodiscard]] Key key_of(const PlanarMap& g, const RowOp& row, int inv_known = -1) const;
+  /// Fills key.ring: the pentagons round r1 (from r0) and round t0 (from r0), in orientation s.
   static void complete_ring(const PlanarMap& g, const RowOp& row, Key& key);
   /// Starts ray a (`through_a0`) or t of the view `row`.
   static void start_ray(const PlanarMap& g, const RowOp& row, bool through_a0, Ray& ray);
