@@ -25,6 +25,9 @@ constexpr int kLastingSize = 5;
 // have compared already, so only the other six are read.
 constexpr int kRayLength = 7;
 constexpr int kRaySteps = kRayLength - 1;
+// An expansion of 3 vertices rewrites only vertices within distance 2 of its path's middle
+// vertex, so within this distance of each other (search's starts, far_pairs).
+constexpr int kSize3Spread = 4;
 
 /// Faces within distance r of a pentagon when all of them are distinct: 1 + 5 + 10 + ... + 5r.
 int faces_in_patch(int r) { return 1 + 5 * r * (r + 1) / 2; }
@@ -245,9 +248,8 @@ void Generator::adjacent_pairs(const PlanarMap& g, std::vector<std::pair<int, in
 
 void Generator::far_pairs(const PlanarMap& h, const std::vector<std::pair<int, int>>& pairs,
                           std::array<std::uint32_t, kMaxAdjacentPairs>& far) {
-  constexpr int kClose = 4;
   for (std::size_t i = 0; i < pairs.size(); ++i) {
-    const VertexSet close = ball(h, pairs[i].first, pairs[i].second, kClose);
+    const VertexSet close = ball(h, pairs[i].first, pairs[i].second, kSize3Spread);
     far[i] = 0;
     for (std::size_t j = 0; j < pairs.size(); ++j)
       if (!close.has(pairs[j].first) && !close.has(pairs[j].second)) far[i] |= 1U << j;
@@ -321,11 +323,11 @@ void Generator::search(int depth, int nauto) {
   // Goedgebeur and McKay 2012).
   if (!rivals.empty()) max_size = std::min(max_size, 3);
   // A larger expansion must rewrite a vertex of every L0 row; one of 3 vertices rewrites only
-  // vertices within distance 4 of each other, a0 among them, so a0 lies within distance 4 of the
+  // vertices within kSize3Spread of each other, a0 among them, so a0 lies that close to the
   // first row, and rows farther apart than that cannot all be met.
   unsigned starts = 0xfff;
   if (max_size == 3 && !l0_rows.empty()) {
-    const VertexSet close = ball(h, l0_rows[0].first, l0_rows[0].second, 4);
+    const VertexSet close = ball(h, l0_rows[0].first, l0_rows[0].second, kSize3Spread);
     starts = 0;
     for (std::size_t p = 0; p < h.pentagons.size(); ++p)
       if (close.has(h.pentagons[p])) starts |= 1U << p;
