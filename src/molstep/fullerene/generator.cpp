@@ -20,11 +20,16 @@ namespace {
 // Reductions of a parent up to this size are kept to prune its expansions; larger ones rarely
 // prune anything the small ones do not.
 constexpr int kLastingSize = 5;
-// Length of the straight rays in the second part of a reduction's key (BuckyGen found 7 best for
-// its similar "path colours"). The first step of each lies round a0 or t0, which inv and ring
-// have compared already, so only the other six are read.
-constexpr int kRayLength = 7;
-constexpr int kRaySteps = kRayLength - 1;
+// The faces read along each straight ray of a reduction's key (inv2): the ray goes from r0
+// through a0 or t0 (both read by inv) and the face beyond (not read: reading it measured 12.33
+// billion instructions at all C90 against 12.05), then this many faces more, which are read.
+// BuckyGen found 7 faces best for its similar "path colours", which follow colours read round
+// both ends of the row; after only the pentagons round r0 and a0, longer rays turn down more
+// children for their cost (all C90: 12.66 billion instructions with the pentagons round r1 and
+// t0 compared before rays of 6 faces; without them, 12.20 billion with 6, 12.03 with 8, 12.05
+// with 11 and 12.09 with 15; C100 39.8 billion before, 37.4 with 8 or 11; IPR C120 5.41 before,
+// 5.48 with 6 and 5.34 with 11).
+constexpr int kRaySteps = 11;
 // An expansion of 3 vertices rewrites only vertices within distance 2 of its path's middle
 // vertex, so within this distance of each other (search's starts, far_pairs).
 constexpr int kSize3Spread = 4;
@@ -453,7 +458,7 @@ VertexSet Generator::ball(const PlanarMap& h, int v, int w, int reach) {
 }
 
 Generator::Key Generator::key_of(const PlanarMap& g, const RowOp& row, int inv_known) const {
-  if (inv_known >= 0) return Key{row.size(), row.bend + 1, inv_known, 0, {}, {}};
+  if (inv_known >= 0) return Key{row.size(), row.bend + 1, inv_known, {}, {}};
   // Pentagon pattern around r0 (from r1) and around the corner a0 (from r0), in orientation s.
   int inv = 0;
   const int k = g.index_of(row.r0, row.r1);
@@ -461,21 +466,11 @@ Generator::Key Generator::key_of(const PlanarMap& g, const RowOp& row, int inv_k
   const int a0 = g.at(row.r0, k, 2 * row.s);
   const int ka = g.index_of(a0, row.r0);
   for (int i = 1; i < 6; ++i) inv = inv << 1 | (g.deg[g.at(a0, ka, i * row.s)] == 5);
-  return Key{row.size(), row.bend + 1, inv, 0, {}, {}};
-}
-
-void Generator::complete_ring(const PlanarMap& g, const RowOp& row, Key& key) {
-  int ring = 1;
-  const int k1 = g.index_of(row.r1, row.r0);
-  for (int i = 1; i < g.deg[row.r1]; ++i) ring = ring << 1 | (g.deg[g.at(row.r1, k1, i * row.s)] == 5);
-  const int t0 = g.at(row.r0, g.index_of(row.r0, row.r1), row.s);
-  const int kt = g.index_of(t0, row.r0);
-  for (int i = 1; i < g.deg[t0]; ++i) ring = ring << 1 | (g.deg[g.at(t0, kt, i * row.s)] == 5);
-  key.ring = ring;
+  return Key{row.size(), row.bend + 1, inv, {}, {}};
 }
 
 void Generator::start_ray(const PlanarMap& g, const RowOp& row, bool through_a0, Ray& ray) {
-  // The first step, from r0 through a0 or t0 to the vertex beyond, is not recorded.
+  // The first step, from r0 through a0 or t0 to the face beyond, is not recorded.
   const int x = g.at(row.r0, g.index_of(row.r0, row.r1), through_a0 ? 2 * row.s : row.s);
   ray.from = static_cast<std::uint8_t>(x);
   ray.to = static_cast<std::uint8_t>(g.at(x, g.index_of(x, row.r0), 3 * row.s));
@@ -524,9 +519,6 @@ int Generator::compare_keys(const PlanarMap& g, const RowOp& a, Key& ka, const R
   if (ka.size != kb.size) return ka.size < kb.size ? -1 : 1;
   if (ka.shape != kb.shape) return ka.shape < kb.shape ? -1 : 1;
   if (ka.inv != kb.inv) return ka.inv < kb.inv ? -1 : 1;
-  if (ka.ring == 0) complete_ring(g, a, ka);
-  if (kb.ring == 0) complete_ring(g, b, kb);
-  if (ka.ring != kb.ring) return ka.ring < kb.ring ? -1 : 1;
   // The rays, bit by bit, ray a before ray t: the two keys' walks are independent chains of
   // loads, so they go side by side, and a comparison ends at the first step where they differ.
   for (const bool through_a0 : {true, false}) {
@@ -594,7 +586,6 @@ bool Generator::is_canonical(const PlanarMap& g, const RowOp& row, bool either_e
       if (carry == nullptr) return;
       carry->by_view[static_cast<std::size_t>(id)] = static_cast<std::int8_t>(carry->list.size());
       carry->list.push_back(r);
-      carry->list.back().key.ring = 0;
       carry->list.back().key.ray_a = {};
       carry->list.back().key.ray_t = {};
     };

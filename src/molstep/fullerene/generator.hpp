@@ -95,10 +95,8 @@ class Generator {
     int size;
     int shape;
     int inv;  // pentagons round r0 and the corner a0
-    // inv2, the pentagons round r1 and t0 and along two straight rays from r0, computed as
-    // comparisons need them: `ring` (round r1 and t0, after a leading 1; 0: not yet), then the
-    // rays through a0 and through t0, in that order, compared step by step (compare_keys).
-    int ring;
+    // inv2, the pentagons along two straight rays from r0, through a0 and through t0 in that
+    // order, walked as comparisons need them and compared step by step (compare_keys).
     Ray ray_a;
     Ray ray_t;
   };
@@ -145,14 +143,12 @@ class Generator {
   /// The key without inv2 (left 0); compare_keys() adds it when a comparison needs it.
   /// `inv_known` (when not -1) is its inv, known beforehand.
   [[nodiscard]] Key key_of(const PlanarMap& g, const RowOp& row, int inv_known = -1) const;
-  /// Fills key.ring: the pentagons round r1 (from r0) and round t0 (from r0), in orientation s.
-  static void complete_ring(const PlanarMap& g, const RowOp& row, Key& key);
   /// Starts ray a (`through_a0`) or t of the view `row`.
   static void start_ray(const PlanarMap& g, const RowOp& row, bool through_a0, Ray& ray);
   /// One more step along the ray (in orientation s).
   static void step_ray(const PlanarMap& g, int s, Ray& ray);
-  /// -1, 0 or 1 as ka is below, equal to or above kb: their cheap parts first, then their rings
-  /// (completed when needed), then their rays, walked side by side up to their first difference.
+  /// -1, 0 or 1 as ka is below, equal to or above kb: their cheap parts first, then their rays,
+  /// walked side by side up to their first difference.
   static int compare_keys(const PlanarMap& g, const RowOp& a, Key& ka, const RowOp& b, Key& kb);
   bool reduces_to_fullerene(const PlanarMap& g, const RowOp& row);
   void visit(int depth, int nauto);
