@@ -21,14 +21,11 @@ namespace {
 // prune anything the small ones do not.
 constexpr int kLastingSize = 5;
 // The faces read along each straight ray of a reduction's key (inv2): the ray goes from r0
-// through a0 or t0 (both read by inv) and the face beyond (not read: reading it measured 12.33
-// billion instructions at all C90 against 12.05), then this many faces more, which are read.
-// BuckyGen found 7 faces best for its similar "path colours", which follow colours read round
-// both ends of the row; after only the pentagons round r0 and a0, longer rays turn down more
-// children for their cost (all C90: 12.66 billion instructions with the pentagons round r1 and
-// t0 compared before rays of 6 faces; without them, 12.20 billion with 6, 12.03 with 8, 12.05
-// with 11 and 12.09 with 15; C100 39.8 billion before, 37.4 with 8 or 11; IPR C120 5.41 before,
-// 5.48 with 6 and 5.34 with 11).
+// through a0 or t0 (both read by inv) and the face beyond (not read), then this many faces more,
+// which are read. BuckyGen found 7 faces best for its similar "path colours", which follow
+// colours read round both ends of the row; after only the pentagons round r0 and a0, longer rays
+// leave fewer ties (all C100: 37.8 billion instructions with 6 faces, 37.4 with 11; C110 on one
+// VM core 10.10-10.21 s against 9.90-9.94 s; bench/RESULTS.md run 28).
 constexpr int kRaySteps = 11;
 // An expansion of 3 vertices rewrites only vertices within distance 2 of its path's middle
 // vertex, so within this distance of each other (search's starts, far_pairs).
