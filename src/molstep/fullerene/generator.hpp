@@ -140,7 +140,8 @@ class Generator {
   /// `inv_hint`: the inv of the row's views from r0 and from r_m when known beforehand (-1: not).
   bool is_canonical(const PlanarMap& g, const RowOp& row, bool either_end, const Rivals* known, Rivals* carry,
                     int& nauto, std::string* code, std::array<int, 2> inv_hint = {-1, -1});
-  /// The key without inv2 (left 0); compare_keys() adds it when a comparison needs it.
+  /// The key with its rays (inv2) not yet walked; compare_keys() walks them as a comparison
+  /// needs them.
   /// `inv_known` (when not -1) is its inv, known beforehand.
   [[nodiscard]] Key key_of(const PlanarMap& g, const RowOp& row, int inv_known = -1) const;
   /// Starts ray a (`through_a0`) or t of the view `row`.
