@@ -801,23 +801,34 @@ TEST(FullereneGenerator, FastEnumeratorsAgreeWithTheGeneralOnes) {
   int maps = 0;
   Generator g(GeneratorOptions{50, false, 0, 1});
   g.run([&](const PlanarMap& h) {
-    // L0 reductions: the same views in the same order.
+    // L0 reductions: every view once, in pairs of a view and its reverse, with their ids.
     std::vector<RowOp> slow;
     for_each_reduction(h, 2, [&](const RowOp& c) {
       slow.push_back(c);
       return true;
     });
-    std::size_t i = 0;
-    for_each_l0_reduction(h, [&](const RowOp& c, int id) {
-      EXPECT_LT(i, slow.size());
-      if (i < slow.size()) {
-        EXPECT_TRUE(c.r0 == slow[i].r0 && c.r1 == slow[i].r1 && c.s == slow[i].s);
-      }
-      EXPECT_EQ(h.adj[c.r0][static_cast<std::size_t>(id / 2 % 5)], c.r1);
-      ++i;
+    std::vector<RowOp> fast;
+    std::vector<int> ids;
+    const auto id_names = [&h](const RowOp& c, int id) {
+      return h.pentagons[static_cast<std::size_t>(id / 10)] == c.r0 &&
+             h.adj[c.r0][static_cast<std::size_t>(id / 2 % 5)] == c.r1 && (id % 2 == 0) == (c.s > 0);
+    };
+    for_each_l0_row(h, [&](const RowOp& v, int v_id, const RowOp& w, int w_id) {
+      EXPECT_LT(v.r0, w.r0);
+      EXPECT_TRUE(same_view(w, reversed(h, v)));
+      EXPECT_TRUE(id_names(v, v_id));
+      EXPECT_TRUE(id_names(w, w_id));
+      fast.push_back(v);
+      fast.push_back(w);
+      ids.push_back(v_id);
+      ids.push_back(w_id);
       return true;
     });
-    EXPECT_EQ(i, slow.size());
+    EXPECT_EQ(fast.size(), slow.size());
+    for (const RowOp& c : slow)
+      EXPECT_EQ(std::count_if(fast.begin(), fast.end(), [&c](const RowOp& f) { return same_view(f, c); }), 1);
+    std::sort(ids.begin(), ids.end());
+    EXPECT_TRUE(std::adjacent_find(ids.begin(), ids.end()) == ids.end());
     // L0 expansions: each once, from its smaller end, its other end the same expansion.
     std::vector<std::pair<Expansion, VertexSet>> all_l0;
     for_each_expansion(h, 2, [&](const Expansion& e, const VertexSet& changed) { all_l0.emplace_back(e, changed); });

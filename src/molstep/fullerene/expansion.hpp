@@ -135,11 +135,13 @@ void for_each_reduction(const PlanarMap& g, int max_size, F&& f, const PentagonN
 constexpr int kL0Views = 12 * 5 * 2;
 [[nodiscard]] constexpr int l0_view_id(int p, int k, int s) { return (p * 5 + k) * 2 + (s < 0 ? 1 : 0); }
 
-/// for_each_reduction(g, 2, f) made fast: calls f(const RowOp&, int id) for every view of every
-/// L0 reduction (two adjacent degree-5 vertices) in the same order, id its l0_view_id; stops when
-/// f returns false.
+/// The views of every L0 reduction (two adjacent degree-5 vertices), two at a time: calls
+/// f(const RowOp& v, int v_id, const RowOp& w, int w_id) with v a view from the row's smaller
+/// end and w its view from the other end in the same orientation (reversed(g, v)), ids their
+/// l0_view_ids; stops when f returns false. The two views read the same faces: the row's ends
+/// and its two corners.
 template <class F>
-void for_each_l0_reduction(const PlanarMap& g, F&& f);
+void for_each_l0_row(const PlanarMap& g, F&& f);
 
 /// The old vertices next to the new row's ends r_0 and r_m (the child's new degree-5 vertices)
 /// in the child of e (m >= 2, as for_each_expansion lists it), added to `next`: round r_0, a_0,

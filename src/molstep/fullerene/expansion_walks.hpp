@@ -631,19 +631,22 @@ void for_each_size3_expansion(const PlanarMap& h, const FirstLegs& legs, unsigne
 }
 
 template <class F>
-void for_each_l0_reduction(const PlanarMap& g, F&& f) {
+void for_each_l0_row(const PlanarMap& g, F&& f) {
   // The m = 1 case of for_each_reduction: r1 has degree 5, the corners a0 and z degree 6.
   for (int p = 0; p < 12; ++p) {
     const int r0 = g.pentagons[static_cast<std::size_t>(p)];
     for (int k = 0; k < 5; ++k) {
       const int r1 = g.adj[r0][k];
-      if (g.deg[r1] != 5) continue;
+      if (g.deg[r1] != 5 || r1 < r0) continue;
       const int in = g.index_of(r1, r0);
+      const int q = g.pentagon_slot(r1);
       for (const int s : {1, -1}) {
         const int a0 = g.at(r0, k, 2 * s);
         if (g.deg[a0] != 6) continue;
         const int z = g.at(r1, in, 2 * s);
-        if (g.deg[z] == 6 && z != a0 && !f(RowOp{r0, r1, s, 1, -1}, l0_view_id(p, k, s))) return;
+        if (g.deg[z] == 6 && z != a0 &&
+            !f(RowOp{r0, r1, s, 1, -1}, l0_view_id(p, k, s), RowOp{r1, r0, s, 1, -1}, l0_view_id(q, in, s)))
+          return;
       }
     }
   }

@@ -21,11 +21,12 @@ namespace {
 // prune anything the small ones do not.
 constexpr int kLastingSize = 5;
 // The faces read along each straight ray of a reduction's key (inv2): the ray goes from r0
-// through a0 or t0 (both read by inv) and the face beyond (not read), then this many faces more,
-// which are read. BuckyGen found 7 faces best for its similar "path colours", which follow
-// colours read round both ends of the row; after only the pentagons round r0 and a0, longer rays
-// leave fewer ties (all C100: 37.8 billion instructions with 6 faces, 37.4 with 11; C110 on one
-// VM core 10.10-10.21 s against 9.90-9.94 s; bench/RESULTS.md run 28).
+// through a0 or t0 (both read by a longer row's inv) and the face beyond (not read), then this
+// many faces more, which are read. BuckyGen found 7 faces best for its similar "path colours",
+// which follow colours read round both ends of the row; after only the pentagons round r0 and
+// a0, longer rays left fewer ties (all C100: 37.8 billion instructions with 6 faces, 37.4 with
+// 11; C110 on one VM core 10.10-10.21 s against 9.90-9.94 s; bench/RESULTS.md run 28, before
+// L0 keys read both corners).
 constexpr int kRaySteps = 11;
 // An expansion of 3 vertices rewrites only vertices within distance 2 of its path's middle
 // vertex, so within this distance of each other (search's starts, far_pairs).
@@ -305,9 +306,13 @@ void Generator::search(int depth, int nauto) {
   if (!known.carried) {
     rivals.clear();
     known.by_view.fill(-1);
-    for_each_l0_reduction(h, [&](const RowOp& c, int id) {
-      known.by_view[static_cast<std::size_t>(id)] = static_cast<std::int8_t>(rivals.size());
-      rivals.push_back(Rival{c, key_of(h, c), {}, false, false});
+    for_each_l0_row(h, [&](const RowOp& v, int v_id, const RowOp& w, int w_id) {
+      const int at_v = corner_pattern(h, v.r0, v.r1, v.s);
+      const int at_w = corner_pattern(h, w.r0, w.r1, w.s);
+      known.by_view[static_cast<std::size_t>(v_id)] = static_cast<std::int8_t>(rivals.size());
+      rivals.push_back(Rival{v, Key{2, 0, l0_inv(at_v, at_w), {}, {}}, {}, false, false});
+      known.by_view[static_cast<std::size_t>(w_id)] = static_cast<std::int8_t>(rivals.size());
+      rivals.push_back(Rival{w, Key{2, 0, l0_inv(at_w, at_v), {}, {}}, {}, false, false});
       return true;
     });
   }
@@ -370,17 +375,18 @@ void Generator::search(int depth, int nauto) {
     if (e.m == 1) {
       // Only the predicted part of the key is compared (inv2 is not predicted): the row's better
       // end against the parent's L0 views that survive untouched.
-      inv_a = predicted_l0_inv(h, e);
-      int mine = inv_a;
-      if (best_rival < mine) {
-        inv_b = predicted_l0_inv(h, other_end(h, e));
-        mine = std::min(mine, inv_b);
-      }
+      const std::array<int, 2> invs = predicted_l0_invs(h, e);
+      inv_a = invs[0];
+      inv_b = invs[1];
+      const int mine = std::min(inv_a, inv_b);
+      // The rivals come in pairs, the two views of a row in one orientation, which read the same
+      // faces (for_each_l0_row): the first of each pair holds their reads.
       if (best_rival < mine)
-        for (Rival& r : rivals)
-          if (r.key.inv < mine && untouched(h, r, changed)) return;
+        for (std::size_t i = 0; i < rivals.size(); ++i)
+          if (rivals[i].key.inv < mine && untouched(h, rivals[i & ~std::size_t{1}], changed)) return;
       // The child is built: is_canonical takes the parent's views that it keeps.
-      for (Rival& r : rivals) r.untouched = untouched(h, r, changed);
+      for (std::size_t i = 0; i < rivals.size(); i += 2)
+        rivals[i].untouched = rivals[i + 1].untouched = untouched(h, rivals[i], changed);
     }
     g.copy_from(h);
     RowOp row;
@@ -426,8 +432,11 @@ void Generator::search(int depth, int nauto) {
 }
 
 void Generator::fill_reads(const PlanarMap& h, Rival& r) {
-  r.reads.add_closed_neighbourhood(h, r.view.r0);
-  r.reads.add_closed_neighbourhood(h, h.at(r.view.r0, h.index_of(r.view.r0, r.view.r1), 2 * r.view.s));
+  // The L0 view's key reads the lists of r0 and r1 and the closed neighbourhoods of its corners
+  // (which hold r0 and r1).
+  const RowOp& v = r.view;
+  r.reads.add_closed_neighbourhood(h, h.at(v.r0, h.index_of(v.r0, v.r1), 2 * v.s));
+  r.reads.add_closed_neighbourhood(h, h.at(v.r1, h.index_of(v.r1, v.r0), 2 * v.s));
   r.has_reads = true;
 }
 
@@ -454,16 +463,27 @@ VertexSet Generator::ball(const PlanarMap& h, int v, int w, int reach) {
   return seen;
 }
 
+int Generator::corner_pattern(const PlanarMap& g, int r0, int r1, int s) {
+  return corner_pattern_at(g, r0, g.index_of(r0, r1), s);
+}
+
+int Generator::corner_pattern_at(const PlanarMap& g, int r0, int k, int s) {
+  const int a0 = g.at(r0, k, 2 * s);
+  const int ka = g.index_of(a0, r0);
+  int pattern = 0;
+  for (int i = 1; i < 6; ++i) pattern = pattern << 1 | (g.deg[g.at(a0, ka, i * s)] == 5);
+  return pattern;
+}
+
 Generator::Key Generator::key_of(const PlanarMap& g, const RowOp& row, int inv_known) const {
   if (inv_known >= 0) return Key{row.size(), row.bend + 1, inv_known, {}, {}};
+  if (row.m == 1 && row.bend < 0)
+    return Key{2, 0, l0_inv(corner_pattern(g, row.r0, row.r1, row.s), corner_pattern(g, row.r1, row.r0, row.s)), {}, {}};
   // Pentagon pattern around r0 (from r1) and around the corner a0 (from r0), in orientation s.
   int inv = 0;
   const int k = g.index_of(row.r0, row.r1);
   for (int i = 0; i < 5; ++i) inv = inv << 1 | (g.deg[g.at(row.r0, k, i * row.s)] == 5);
-  const int a0 = g.at(row.r0, k, 2 * row.s);
-  const int ka = g.index_of(a0, row.r0);
-  for (int i = 1; i < 6; ++i) inv = inv << 1 | (g.deg[g.at(a0, ka, i * row.s)] == 5);
-  return Key{row.size(), row.bend + 1, inv, {}, {}};
+  return Key{row.size(), row.bend + 1, inv << 5 | corner_pattern_at(g, row.r0, k, row.s), {}, {}};
 }
 
 void Generator::start_ray(const PlanarMap& g, const RowOp& row, bool through_a0, Ray& ray) {
@@ -482,24 +502,24 @@ void Generator::step_ray(const PlanarMap& g, int s, Ray& ray) {
   ray.bits = ray.bits << 1 | (g.deg[next] == 5);
 }
 
-int Generator::predicted_l0_inv(const PlanarMap& h, const Expansion& e) {
-  // The inv that key_of() will compute for the new row r0 r1 of this L0 expansion, read from h.
-  // Around r0 (from r1, orientation s) lie r1, t0, a0, and the two strip vertices of t0; around
-  // a0, r0 comes just before t0 and a0's old neighbours follow t0. Degrees do not change except
-  // at a0 and z (5 -> 6); r0 and r1 have degree 5.
+std::array<int, 2> Generator::predicted_l0_invs(const PlanarMap& h, const Expansion& e) {
+  // The corner patterns that key_of() will read round the new row's corners in the child, read
+  // from h. Degrees do not change except at a0 and z (5 -> 6), which lose their pentagons.
+  // Round a0 the child has r0 just before t0 (orientation s), so from r0 come t0 and then a0's
+  // old neighbours after t0; round z it has r1 just after t1, so from r1 come z's old neighbours
+  // after t1 and then t1.
   const int s = e.s;
-  const int in0 = h.index_of(e.t0, e.a0);
   const int z = e.z;  // two places on round t1 from t0 (set by the L0 walk and by other_end)
+  const int t1 = h.at(e.t0, h.index_of(e.t0, e.a0), 3 * s);
   const auto pent = [&](int v) { return v != e.a0 && v != z && h.deg[v] == 5 ? 1 : 0; };
-  int inv = 1;
-  inv = inv << 1 | pent(e.t0);
-  inv = inv << 1;  // a0
-  inv = inv << 1 | pent(h.at(e.t0, in0, s));
-  inv = inv << 1 | pent(h.at(e.t0, in0, 2 * s));
-  inv = inv << 1 | pent(e.t0);
+  int at_a0 = pent(e.t0);
   const int ka = h.index_of(e.a0, e.t0);
-  for (int i = 1; i <= 4; ++i) inv = inv << 1 | pent(h.at(e.a0, ka, i * s));
-  return inv;
+  for (int i = 1; i <= 4; ++i) at_a0 = at_a0 << 1 | pent(h.at(e.a0, ka, i * s));
+  int at_z = 0;
+  const int kz = h.index_of(z, t1);
+  for (int i = 1; i <= 4; ++i) at_z = at_z << 1 | pent(h.at(z, kz, i * s));
+  at_z = at_z << 1 | pent(t1);
+  return {l0_inv(at_a0, at_z), l0_inv(at_z, at_a0)};
 }
 
 bool Generator::reduces_to_fullerene(const PlanarMap& g, const RowOp& row) {
@@ -586,23 +606,36 @@ bool Generator::is_canonical(const PlanarMap& g, const RowOp& row, bool either_e
       carry->list.back().key.ray_a = {};
       carry->list.back().key.ray_t = {};
     };
-    for_each_l0_reduction(g, [&](const RowOp& c, int id) {
-      if (const Rival* r = survivor(id); r != nullptr) {
-        keep(*r, id);
-        return true;
+    // Each view is a survivor from the parent (whose key it keeps), one of the row's own, or
+    // keyed here; the two views of a row in one orientation read the same faces (so both survive
+    // or neither does) and their keys share the two corner patterns.
+    for_each_l0_row(g, [&](const RowOp& v, int v_id, const RowOp& w, int w_id) {
+      int at_v = -1;
+      int at_w = -1;
+      for (const bool first : {true, false}) {
+        const RowOp& c = first ? v : w;
+        const int id = first ? v_id : w_id;
+        if (const Rival* r = survivor(id); r != nullptr) {
+          keep(*r, id);
+          continue;
+        }
+        if (is_row(c)) {
+          keep(Rival{c, same_view(c, mine_row) ? mine : theirs, {}, false, false}, id);
+          continue;
+        }
+        if (at_v < 0) {
+          at_v = corner_pattern(g, v.r0, v.r1, v.s);
+          at_w = corner_pattern(g, w.r0, w.r1, w.s);
+        }
+        Key k{2, 0, first ? l0_inv(at_v, at_w) : l0_inv(at_w, at_v), {}, {}};
+        keep(Rival{c, k, {}, false, false}, id);
+        const int cmp = compare_keys(g, c, k, mine_row, mine);
+        if (cmp < 0) {
+          smaller = true;
+          return false;
+        }
+        if (cmp == 0) ties_.push_back(c);
       }
-      if (is_row(c)) {
-        keep(Rival{c, same_view(c, mine_row) ? mine : theirs, {}, false, false}, id);
-        return true;
-      }
-      Key k = key_of(g, c);
-      keep(Rival{c, k, {}, false, false}, id);
-      const int cmp = compare_keys(g, c, k, mine_row, mine);
-      if (cmp < 0) {
-        smaller = true;
-        return false;
-      }
-      if (cmp == 0) ties_.push_back(c);
       return true;
     });
   } else {

@@ -89,6 +89,12 @@ struct PlanarMap {
     for (auto& p : pentagons)
       if (p == was) p = static_cast<std::uint8_t>(now);
   }
+  /// The slot of pentagon v in `pentagons` (v must be one).
+  [[nodiscard]] int pentagon_slot(int v) const {
+    int p = 0;
+    while (p < 11 && pentagons[static_cast<std::size_t>(p)] != v) ++p;
+    return p;
+  }
   /// Rebuilds the pentagon list from the degrees.
   void find_pentagons();
   /// Copies only the live rows (the generator copies maps at every node of its search).
