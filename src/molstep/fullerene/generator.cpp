@@ -331,9 +331,10 @@ void Generator::search(int depth, int nauto) {
   if (!rivals.empty()) max_size = std::min(max_size, 3);
   // A larger expansion must rewrite a vertex of every L0 row; one of 3 vertices rewrites only
   // vertices within kSize3Spread of each other, a0 among them, so a0 lies that close to the
-  // first row, and rows farther apart than that cannot all be met.
+  // first row, and rows farther apart than that cannot all be met. (Worked out only when such
+  // children can lead to an isomer: at C90 that skips 40,000 of 222,000 balls.)
   unsigned starts = 0xfff;
-  if (max_size == 3 && !l0_rows.empty()) {
+  if (max_size == 3 && !l0_rows.empty() && !dead(h.nv + 3)) {
     const VertexSet close = ball(h, l0_rows[0].first, l0_rows[0].second, kSize3Spread);
     starts = 0;
     for (std::size_t p = 0; p < h.pentagons.size(); ++p)
