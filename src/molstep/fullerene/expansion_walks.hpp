@@ -545,7 +545,7 @@ void for_each_l0_expansion_on(const PlanarMap& h, W&& walk, F&& f) {
     if (h.deg[z] != 5 || z <= a0 || z == t0) return;
     VertexSet changed = first_leg(h, a0, t0, in0, t1, in1, s);
     changed.add(z);
-    f(Expansion{a0, t0, s, 1, -1, z}, changed);
+    f(Expansion{a0, t0, s, 1, -1, z, t1, t0}, changed);
   });
 }
 

@@ -508,18 +508,25 @@ std::array<int, 2> Generator::predicted_l0_invs(const PlanarMap& h, const Expans
   // from h. Degrees do not change except at a0 and z (5 -> 6), which lose their pentagons.
   // Round a0 the child has r0 just before t0 (orientation s), so from r0 come t0 and then a0's
   // old neighbours after t0; round z it has r1 just after t1, so from r1 come z's old neighbours
-  // after t1 and then t1.
+  // after t1 and then t1. Of these faces only a0's neighbours can be z and only z's can be a0
+  // (t0 and t1 are neither).
   const int s = e.s;
+  const int a0 = e.a0;
   const int z = e.z;  // two places on round t1 from t0 (set by the L0 walk and by other_end)
-  const int t1 = h.at(e.t0, h.index_of(e.t0, e.a0), 3 * s);
-  const auto pent = [&](int v) { return v != e.a0 && v != z && h.deg[v] == 5 ? 1 : 0; };
-  int at_a0 = pent(e.t0);
-  const int ka = h.index_of(e.a0, e.t0);
-  for (int i = 1; i <= 4; ++i) at_a0 = at_a0 << 1 | pent(h.at(e.a0, ka, i * s));
+  const int t1 = e.tm >= 0 ? e.tm : h.at(e.t0, h.index_of(e.t0, a0), 3 * s);
+  int at_a0 = h.deg[e.t0] == 5;
+  const int ka = h.index_of(a0, e.t0);
+  for (int i = 1; i <= 4; ++i) {
+    const int v = h.at(a0, ka, i * s);
+    at_a0 = at_a0 << 1 | (v != z && h.deg[v] == 5);
+  }
   int at_z = 0;
   const int kz = h.index_of(z, t1);
-  for (int i = 1; i <= 4; ++i) at_z = at_z << 1 | pent(h.at(z, kz, i * s));
-  at_z = at_z << 1 | pent(t1);
+  for (int i = 1; i <= 4; ++i) {
+    const int v = h.at(z, kz, i * s);
+    at_z = at_z << 1 | (v != a0 && h.deg[v] == 5);
+  }
+  at_z = at_z << 1 | (h.deg[t1] == 5);
   return {l0_inv(at_a0, at_z), l0_inv(at_z, at_a0)};
 }
 
