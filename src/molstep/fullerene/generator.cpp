@@ -28,9 +28,11 @@ constexpr int kLastingSize = 5;
 // 11; C110 on one VM core 10.10-10.21 s against 9.90-9.94 s; bench/RESULTS.md run 28, before
 // L0 keys read both corners).
 constexpr int kRaySteps = 11;
-// An expansion of 3 vertices rewrites only vertices within distance 2 of its path's middle
-// vertex, so within this distance of each other (search's starts, far_pairs).
-constexpr int kSize3Spread = 4;
+// An expansion of 3 vertices rewrites only vertices within this distance of its path's middle
+// vertex t1, the end of its first leg (search's starts) ...
+constexpr int kSize3Reach = 2;
+// ... so within this distance of each other (far_pairs).
+constexpr int kSize3Spread = 2 * kSize3Reach;
 
 /// Faces within distance r of a pentagon when all of them are distinct: 1 + 5 + 10 + ... + 5r.
 int faces_in_patch(int r) { return 1 + 5 * r * (r + 1) / 2; }
@@ -329,20 +331,8 @@ void Generator::search(int depth, int nauto) {
   // expansion destroying all of them would need a 6-cut that fullerenes do not have (Brinkmann,
   // Goedgebeur and McKay 2012).
   if (!rivals.empty()) max_size = std::min(max_size, 3);
-  // A larger expansion must rewrite a vertex of every L0 row; one of 3 vertices rewrites only
-  // vertices within kSize3Spread of each other, a0 among them, so a0 lies that close to the
-  // first row, and rows farther apart than that cannot all be met. (Worked out only when such
-  // children can lead to an isomer: at C90 that skips 40,000 of 222,000 balls.)
+  // The pentagons the walks start from (narrowed below for 3-face expansions).
   unsigned starts = 0xfff;
-  if (max_size == 3 && !l0_rows.empty() && !dead(h.nv + 3)) {
-    const VertexSet close = ball(h, l0_rows[0].first, l0_rows[0].second, kSize3Spread);
-    starts = 0;
-    for (std::size_t p = 0; p < h.pentagons.size(); ++p)
-      if (close.has(h.pentagons[p])) starts |= 1U << p;
-    for (const auto& [v, w] : l0_rows)
-      if (!close.has(v) && !close.has(w)) starts = 0;
-    if (starts == 0) max_size = 2;
-  }
   // A reduction of h that an expansion does not touch survives into the child; if it is smaller
   // than the expansion, the child's canonical reduction is not the one undoing the expansion.
   auto& lasting = lasting_[depth];
@@ -407,7 +397,7 @@ void Generator::search(int depth, int nauto) {
   };
   // The first legs of the expansion paths are walked once for both passes.
   const bool l0_pass = max_size >= 2 && !dead(h.nv + 2) && !(options_.ipr && h.nv + 2 == target_nv_);
-  const bool size3_pass = max_size == 3 && !dead(h.nv + 3);
+  bool size3_pass = max_size == 3 && !dead(h.nv + 3);
   // A child's legs are its parent's, redone where the expansion rewrote the lists they read.
   FirstLegs& legs = legs_[static_cast<std::size_t>(depth)];
   const bool legs_filled = l0_pass || size3_pass;
@@ -420,6 +410,18 @@ void Generator::search(int depth, int nauto) {
     }
   }
   legs_filled_[static_cast<std::size_t>(depth)] = legs_filled;
+  // A larger expansion must rewrite a vertex of every L0 row; one of 3 vertices rewrites only
+  // vertices within kSize3Reach of the end t1 of its first leg, so t1 lies that close to every
+  // row, and only the pentagons with such a leg start one.
+  if (size3_pass && !l0_rows.empty()) {
+    VertexSet close = ball(h, l0_rows[0].first, l0_rows[0].second, kSize3Reach);
+    for (std::size_t i = 1; i < l0_rows.size(); ++i)
+      close.intersect(ball(h, l0_rows[i].first, l0_rows[i].second, kSize3Reach));
+    starts = 0;
+    for (const FirstLegs::Leg& l : legs.legs)
+      if (close.has(l.t1)) starts |= 1U << l.p;
+    size3_pass = starts != 0;
+  }
   if (l0_pass) for_each_l0_expansion(h, legs, consider);
   // Every expansion of 3 vertices must rewrite a vertex of each L0 row (see consider): that is
   // tested on the vertices it rewrites before they are collected into a set; and none is kept

@@ -113,6 +113,10 @@ struct VertexSet {
     for (std::size_t i = 0; i < words.size(); ++i) common |= words[i] & other.words[i];
     return common != 0;
   }
+  /// Keeps only the vertices that `other` holds too.
+  void intersect(const VertexSet& other) {
+    for (std::size_t i = 0; i < words.size(); ++i) words[i] &= other.words[i];
+  }
   /// Adds v and its neighbours.
   void add_closed_neighbourhood(const PlanarMap& m, int v) {
     add(v);
