@@ -505,11 +505,24 @@ struct FirstLegs {
                                     static_cast<std::int8_t>(s),    static_cast<std::uint8_t>(w2)};
                           });
   }
-  /// for_each_first_leg(h, starts, g) for the h these legs were filled from.
+  /// A set of legs: bit i (of 120) for legs[i].
+  using Marks = std::array<std::uint64_t, 2>;
+  /// Every leg.
+  static constexpr Marks kAll{~std::uint64_t{0}, (std::uint64_t{1} << (12 * 5 * 2 - 64)) - 1};
+  /// Calls g(a0, t0, in0, t1, in1, s, w2) for every leg, in for_each_first_leg's order (for the
+  /// h these legs were filled from).
   template <class G>
-  void each(unsigned starts, G&& g) const {
-    for (const Leg& l : legs)
-      if ((starts >> l.p & 1U) != 0) g(int{l.a0}, int{l.t0}, int{l.in0}, int{l.t1}, int{l.in1}, int{l.s}, int{l.w2});
+  void each(G&& g) const {
+    for (const Leg& l : legs) g(int{l.a0}, int{l.t0}, int{l.in0}, int{l.t1}, int{l.in1}, int{l.s}, int{l.w2});
+  }
+  /// The same for the legs in `marks`.
+  template <class G>
+  void each(const Marks& marks, G&& g) const {
+    for (std::size_t w = 0; w < marks.size(); ++w)
+      for (std::uint64_t bits = marks[w]; bits != 0; bits &= bits - 1) {
+        const Leg& l = legs[64 * w + static_cast<std::size_t>(std::countr_zero(bits))];
+        g(int{l.a0}, int{l.t0}, int{l.in0}, int{l.t1}, int{l.in1}, int{l.s}, int{l.w2});
+      }
   }
 };
 
@@ -556,7 +569,7 @@ void for_each_l0_expansion(const PlanarMap& h, F&& f) {
 
 template <class F>
 void for_each_l0_expansion(const PlanarMap& h, const FirstLegs& legs, F&& f) {
-  for_each_l0_expansion_on(h, [&legs](auto&& g) { legs.each(0xfffU, g); }, f);
+  for_each_l0_expansion_on(h, [&legs](auto&& g) { legs.each(g); }, f);
 }
 
 template <class F>
@@ -625,9 +638,9 @@ void for_each_size3_expansion(const PlanarMap& h, unsigned starts, A&& accept, F
 }
 
 template <class N, class A, class F>
-void for_each_size3_expansion(const PlanarMap& h, const FirstLegs& legs, unsigned starts, N&& near, A&& accept,
-                              F&& f) {
-  for_each_size3_expansion_on(h, [&legs, starts](auto&& g) { legs.each(starts, g); }, near, accept, f);
+void for_each_size3_expansion(const PlanarMap& h, const FirstLegs& legs, const FirstLegs::Marks& walked, N&& near,
+                              A&& accept, F&& f) {
+  for_each_size3_expansion_on(h, [&legs, &walked](auto&& g) { legs.each(walked, g); }, near, accept, f);
 }
 
 template <class F>

@@ -29,7 +29,7 @@ constexpr int kLastingSize = 5;
 // L0 keys read both corners).
 constexpr int kRaySteps = 11;
 // An expansion of 3 vertices rewrites only vertices within this distance of its path's middle
-// vertex t1, the end of its first leg (search's starts) ...
+// vertex t1, the end of its first leg (the legs search walks on) ...
 constexpr int kSize3Reach = 2;
 // ... so within this distance of each other (far_pairs).
 constexpr int kSize3Spread = 2 * kSize3Reach;
@@ -200,10 +200,10 @@ void Generator::visit(int depth, int nauto) {
 
 template <class F>
 void Generator::size3_meeting(const PlanarMap& h, const FirstLegs& legs, std::size_t level,
-                              const std::vector<std::pair<int, int>>& pairs, unsigned starts, F&& f) {
+                              const std::vector<std::pair<int, int>>& pairs, const FirstLegs::Marks& walked, F&& f) {
   if (pairs.empty() || pairs.size() > 64) {
     for_each_size3_expansion(
-        h, legs, starts, [](int, int, int) { return true; }, [](const int*, int) { return true; }, f);
+        h, legs, walked, [](int, int, int) { return true; }, [](const int*, int) { return true; }, f);
   } else {
     auto& bits = row_bits_[level];
     for (std::size_t i = 0; i < pairs.size(); ++i) {
@@ -235,7 +235,7 @@ void Generator::size3_meeting(const PlanarMap& h, const FirstLegs& legs, std::si
       return (near1[static_cast<std::size_t>(t0)] | near1[static_cast<std::size_t>(t1)] |
               near1[static_cast<std::size_t>(x)]) == all;
     };
-    for_each_size3_expansion(h, legs, starts, near, meets_all, f);
+    for_each_size3_expansion(h, legs, walked, near, meets_all, f);
     spread(false);
     for (const auto& [v, w] : pairs) {
       bits[static_cast<std::size_t>(v)] = 0;
@@ -331,8 +331,6 @@ void Generator::search(int depth, int nauto) {
   // expansion destroying all of them would need a 6-cut that fullerenes do not have (Brinkmann,
   // Goedgebeur and McKay 2012).
   if (!rivals.empty()) max_size = std::min(max_size, 3);
-  // The pentagons the walks start from (narrowed below for 3-face expansions).
-  unsigned starts = 0xfff;
   // A reduction of h that an expansion does not touch survives into the child; if it is smaller
   // than the expansion, the child's canonical reduction is not the one undoing the expansion.
   auto& lasting = lasting_[depth];
@@ -412,15 +410,17 @@ void Generator::search(int depth, int nauto) {
   legs_filled_[static_cast<std::size_t>(depth)] = legs_filled;
   // A larger expansion must rewrite a vertex of every L0 row; one of 3 vertices rewrites only
   // vertices within kSize3Reach of the end t1 of its first leg, so t1 lies that close to every
-  // row, and only the pentagons with such a leg start one.
+  // row, and only such legs are walked on (the rows last found first: two rows far apart leave
+  // none, and most often the pass is skipped).
+  FirstLegs::Marks walked = FirstLegs::kAll;
   if (size3_pass && !l0_rows.empty()) {
     VertexSet close = ball(h, l0_rows[0].first, l0_rows[0].second, kSize3Reach);
-    for (std::size_t i = 1; i < l0_rows.size(); ++i)
+    for (std::size_t i = l0_rows.size() - 1; i > 0 && !close.empty(); --i)
       close.intersect(ball(h, l0_rows[i].first, l0_rows[i].second, kSize3Reach));
-    starts = 0;
-    for (const FirstLegs::Leg& l : legs.legs)
-      if (close.has(l.t1)) starts |= 1U << l.p;
-    size3_pass = starts != 0;
+    walked = {};
+    for (std::size_t i = 0; i < legs.legs.size(); ++i)
+      if (close.has(legs.legs[i].t1)) walked[i / 64] |= std::uint64_t{1} << (i % 64);
+    size3_pass = (walked[0] | walked[1]) != 0;
   }
   if (l0_pass) for_each_l0_expansion(h, legs, consider);
   // Every expansion of 3 vertices must rewrite a vertex of each L0 row (see consider): that is
@@ -430,8 +430,8 @@ void Generator::search(int depth, int nauto) {
   // (consider), L0 rows among them.
   if (size3_pass)
     size3_meeting(h, legs, static_cast<std::size_t>(depth),
-                  options_.ipr && h.nv + 3 == target_nv_ ? pairs.adjacent : l0_rows, starts, consider);
-  if (max_size > 3) for_each_expansion(h, 3, max_size, starts, consider);
+                  options_.ipr && h.nv + 3 == target_nv_ ? pairs.adjacent : l0_rows, walked, consider);
+  if (max_size > 3) for_each_expansion(h, 3, max_size, 0xfffU, consider);
 }
 
 void Generator::fill_reads(const PlanarMap& h, Rival& r) {

@@ -228,12 +228,12 @@ class Generator {
   [[gnu::noinline]] bool ipr_below(const PlanarMap& h, std::size_t level, int child_nv, const VertexSet& changed);
   /// The pairs (v < w) of adjacent pentagons of g.
   static void adjacent_pairs(const PlanarMap& g, std::vector<std::pair<int, int>>& pairs);
-  /// for_each_size3_expansion of h from the pentagons in `starts` (legs: h's first legs), calling
-  /// f only for the expansions that rewrite a vertex of every pair in `pairs` (with more than 64
-  /// pairs, for every one), with the scratch of search level `level`.
+  /// for_each_size3_expansion of h from the first legs in `walked` (legs: h's first legs),
+  /// calling f only for the expansions that rewrite a vertex of every pair in `pairs` (with more
+  /// than 64 pairs, for every one), with the scratch of search level `level`.
   template <class F>
   void size3_meeting(const PlanarMap& h, const FirstLegs& legs, std::size_t level,
-                     const std::vector<std::pair<int, int>>& pairs, unsigned starts, F&& f);
+                     const std::vector<std::pair<int, int>>& pairs, const FirstLegs::Marks& walked, F&& f);
   /// True when the expansion rewriting `changed` leaves r and its key in place.
   static bool untouched(const PlanarMap& h, Rival& r, const VertexSet& changed) {
     if (!r.has_reads) fill_reads(h, r);

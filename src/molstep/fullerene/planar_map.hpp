@@ -113,6 +113,11 @@ struct VertexSet {
     for (std::size_t i = 0; i < words.size(); ++i) common |= words[i] & other.words[i];
     return common != 0;
   }
+  [[nodiscard]] bool empty() const {
+    std::uint64_t any = 0;
+    for (const std::uint64_t w : words) any |= w;
+    return any == 0;
+  }
   /// Keeps only the vertices that `other` holds too.
   void intersect(const VertexSet& other) {
     for (std::size_t i = 0; i < words.size(); ++i) words[i] &= other.words[i];
