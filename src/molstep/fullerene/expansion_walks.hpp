@@ -569,7 +569,15 @@ void for_each_l0_expansion(const PlanarMap& h, F&& f) {
 
 template <class F>
 void for_each_l0_expansion(const PlanarMap& h, const FirstLegs& legs, F&& f) {
-  for_each_l0_expansion_on(h, [&legs](auto&& g) { legs.each(g); }, f);
+  // The legs that end next to a second pentagon z are found first, without a branch per leg
+  // (about one in fifteen does, unpredictably).
+  FirstLegs::Marks ends{};
+  for (std::size_t i = 0; i < legs.legs.size(); ++i) {
+    const FirstLegs::Leg& l = legs.legs[i];
+    const bool l0 = (h.deg[l.w2] == 5) & (l.w2 > l.a0) & (l.w2 != l.t0);
+    ends[i / 64] |= std::uint64_t{l0} << (i % 64);
+  }
+  for_each_l0_expansion_on(h, [&legs, &ends](auto&& g) { legs.each(ends, g); }, f);
 }
 
 template <class F>
@@ -648,9 +656,16 @@ void for_each_l0_row(const PlanarMap& g, F&& f) {
   // The m = 1 case of for_each_reduction: r1 has degree 5, the corners a0 and z degree 6.
   for (int p = 0; p < 12; ++p) {
     const int r0 = g.pentagons[static_cast<std::size_t>(p)];
+    // The pentagons next to r0 (as bits, without a branch per neighbour: which ones are is
+    // unpredictable, and most are not).
+    unsigned next = 0;
     for (int k = 0; k < 5; ++k) {
       const int r1 = g.adj[r0][k];
-      if (g.deg[r1] != 5 || r1 < r0) continue;
+      next |= static_cast<unsigned>((g.deg[r1] == 5) & (r1 > r0)) << k;
+    }
+    for (; next != 0; next &= next - 1) {
+      const int k = std::countr_zero(next);
+      const int r1 = g.adj[r0][k];
       const int in = g.index_of(r1, r0);
       const int q = g.pentagon_slot(r1);
       for (const int s : {1, -1}) {

@@ -370,9 +370,14 @@ void Generator::search(int depth, int nauto) {
       const int mine = std::min(inv_a, inv_b);
       // The rivals come in pairs, the two views of a row in one orientation, which read the same
       // faces (for_each_l0_row): the first of each pair holds their reads.
-      if (best_rival < mine)
-        for (std::size_t i = 0; i < rivals.size(); ++i)
-          if (rivals[i].key.inv < mine && untouched(h, rivals[i & ~std::size_t{1}], changed)) return;
+      // Which pairs hold a smaller key is worked out first, without a branch per pair.
+      if (best_rival < mine) {
+        std::uint64_t lower = 0;  // at most 60 pairs (two views of each of 30 rows, C20)
+        for (std::size_t i = 0; i < rivals.size(); i += 2)
+          lower |= static_cast<std::uint64_t>((rivals[i].key.inv < mine) | (rivals[i + 1].key.inv < mine)) << (i / 2);
+        for (; lower != 0; lower &= lower - 1)
+          if (untouched(h, rivals[2 * static_cast<std::size_t>(std::countr_zero(lower))], changed)) return;
+      }
       // The child is built: is_canonical takes the parent's views that it keeps.
       for (std::size_t i = 0; i < rivals.size(); i += 2)
         rivals[i].untouched = rivals[i + 1].untouched = untouched(h, rivals[i], changed);
@@ -592,21 +597,22 @@ bool Generator::is_canonical(const PlanarMap& g, const RowOp& row, bool either_e
     // L0 reductions always leave a fullerene (reduces_to_fullerene). The parent's untouched views
     // keep their inv: those that tie with mine are the likeliest to beat it and go first, the
     // others cannot.
-    const auto survivor = [known](int id) -> const Rival* {
-      if (known == nullptr) return nullptr;
-      const int r = known->by_view[static_cast<std::size_t>(id)];
-      return r >= 0 && known->list[static_cast<std::size_t>(r)].untouched ? &known->list[static_cast<std::size_t>(r)]
-                                                                         : nullptr;
-    };
-    if (known != nullptr)
+    if (known != nullptr) {
+      // Those to compare are picked out first, without a branch per view.
+      std::array<std::uint64_t, (kL0Views + 63) / 64> compared{};
       for (std::size_t i = 0; i < known->list.size(); ++i) {
         const Rival& r = known->list[i];
-        if (!r.untouched || r.key.inv > mine.inv) continue;
-        Key k = r.key;
-        const int cmp = compare_keys(g, r.view, k, mine_row, mine);
-        if (cmp < 0) return false;
-        if (cmp == 0) ties_.push_back(r.view);
+        compared[i / 64] |= static_cast<std::uint64_t>(r.untouched & (r.key.inv <= mine.inv)) << (i % 64);
       }
+      for (std::size_t w = 0; w < compared.size(); ++w)
+        for (std::uint64_t bits = compared[w]; bits != 0; bits &= bits - 1) {
+          const Rival& r = known->list[64 * w + static_cast<std::size_t>(std::countr_zero(bits))];
+          Key k = r.key;
+          const int cmp = compare_keys(g, r.view, k, mine_row, mine);
+          if (cmp < 0) return false;
+          if (cmp == 0) ties_.push_back(r.view);
+        }
+    }
     // A child that passes has met all its L0 views here: they go to `carry`, with keys cut back
     // to inv (the part an untouched view keeps).
     const auto keep = [carry](const Rival& r, int id) {
@@ -617,28 +623,27 @@ bool Generator::is_canonical(const PlanarMap& g, const RowOp& row, bool either_e
       carry->list.back().key.ray_t = {};
     };
     // Each view is a survivor from the parent (whose key it keeps), one of the row's own, or
-    // keyed here; the two views of a row in one orientation read the same faces (so both survive
-    // or neither does) and their keys share the two corner patterns.
+    // keyed here. The two views of a row in one orientation read the same faces, so both survive
+    // or neither does (the parent's list holds them side by side), and their keys share the two
+    // corner patterns.
     for_each_l0_row(g, [&](const RowOp& v, int v_id, const RowOp& w, int w_id) {
-      int at_v = -1;
-      int at_w = -1;
+      if (const int r = known != nullptr ? known->by_view[static_cast<std::size_t>(v_id)] : -1;
+          r >= 0 && known->list[static_cast<std::size_t>(r)].untouched) {
+        keep(known->list[static_cast<std::size_t>(r)], v_id);
+        keep(known->list[static_cast<std::size_t>(r ^ 1)], w_id);
+        return true;
+      }
+      if (is_row(v)) {
+        keep(Rival{v, same_view(v, mine_row) ? mine : theirs, {}, false, false}, v_id);
+        keep(Rival{w, same_view(w, mine_row) ? mine : theirs, {}, false, false}, w_id);
+        return true;
+      }
+      const int at_v = corner_pattern(g, v.r0, v.r1, v.s);
+      const int at_w = corner_pattern(g, w.r0, w.r1, w.s);
       for (const bool first : {true, false}) {
         const RowOp& c = first ? v : w;
-        const int id = first ? v_id : w_id;
-        if (const Rival* r = survivor(id); r != nullptr) {
-          keep(*r, id);
-          continue;
-        }
-        if (is_row(c)) {
-          keep(Rival{c, same_view(c, mine_row) ? mine : theirs, {}, false, false}, id);
-          continue;
-        }
-        if (at_v < 0) {
-          at_v = corner_pattern(g, v.r0, v.r1, v.s);
-          at_w = corner_pattern(g, w.r0, w.r1, w.s);
-        }
         Key k{2, 0, first ? l0_inv(at_v, at_w) : l0_inv(at_w, at_v), {}, {}};
-        keep(Rival{c, k, {}, false, false}, id);
+        keep(Rival{c, k, {}, false, false}, first ? v_id : w_id);
         const int cmp = compare_keys(g, c, k, mine_row, mine);
         if (cmp < 0) {
           smaller = true;

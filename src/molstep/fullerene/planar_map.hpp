@@ -86,8 +86,7 @@ struct PlanarMap {
   [[nodiscard]] bool adjacent(int v, int w) const { return index_of(v, w) >= 0; }
   /// Records that pentagon `was` has become a hexagon and `now` a pentagon.
   void move_pentagon(int was, int now) {
-    for (auto& p : pentagons)
-      if (p == was) p = static_cast<std::uint8_t>(now);
+    for (auto& p : pentagons) p = p == was ? static_cast<std::uint8_t>(now) : p;  // no branch per slot
   }
   /// The slot of pentagon v in `pentagons` (v must be one).
   [[nodiscard]] int pentagon_slot(int v) const {
