@@ -489,8 +489,10 @@ struct FirstLegs {
         for (int k = 0; k < 5; ++k) fill_pair(h, p, k);
         continue;
       }
+      unsigned redo = 0;  // as bits, without a branch per leg
       for (int k = 0; k < 5; ++k, pair += 2)
-        if (changed.has(pair[0].t0) || changed.has(pair[0].t1) || changed.has(pair[1].t1)) fill_pair(h, p, k);
+        redo |= static_cast<unsigned>(changed.has(pair[0].t0) | changed.has(pair[0].t1) | changed.has(pair[1].t1)) << k;
+      for (; redo != 0; redo &= redo - 1) fill_pair(h, p, std::countr_zero(redo));
     }
   }
   /// The two legs from pentagon p through its k-th neighbour.

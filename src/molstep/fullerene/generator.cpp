@@ -460,7 +460,9 @@ VertexSet Generator::ball(const PlanarMap& h, int v, int w, int reach) {
     for (std::size_t k = 0; k < frontier.words.size(); ++k)
       for (std::uint64_t bits = frontier.words[k]; bits != 0; bits &= bits - 1) {
         const int x = static_cast<int>(64 * k) + std::countr_zero(bits);
-        for (int i = 0; i < h.deg[x]; ++i) next.add(h.adj[x][i]);
+        // Degrees are 5 and 6: slot 5 or, again, slot 0 (no branch on the degree).
+        for (int i = 0; i < 5; ++i) next.add(h.adj[x][i]);
+        next.add(h.adj[x][h.deg[x] == 6 ? 5 : 0]);
       }
     for (std::size_t k = 0; k < next.words.size(); ++k) {
       next.words[k] &= ~seen.words[k];
