@@ -8,8 +8,9 @@ namespace molstep::fullerene {
 
 int bfs_code(const PlanarMap& m, int v, int w, int s, const std::uint8_t* best, std::uint8_t* out) {
   std::array<std::uint8_t, PlanarMap::kMaxVertices> number{};
-  std::array<std::uint8_t, PlanarMap::kMaxVertices> queue{};
-  std::array<std::uint8_t, PlanarMap::kMaxVertices> first{};  // position of the arc a vertex was reached by
+  // Written before they are read: left uninitialised.
+  std::array<std::uint8_t, PlanarMap::kMaxVertices> queue;
+  std::array<std::uint8_t, PlanarMap::kMaxVertices> first;  // position of the arc a vertex was reached by
   int order = 0;
   int head = 0;
   int tail = 0;
@@ -35,9 +36,7 @@ int bfs_code(const PlanarMap& m, int v, int w, int s, const std::uint8_t* best, 
         queue[tail++] = static_cast<std::uint8_t>(y);
       }
       if (emit(number[y])) return 1;
-      i += s;
-      if (i == d) i = 0;
-      if (i < 0) i = d - 1;
+      i = PlanarMap::wrap(d, i + s);
     }
     if (emit(0)) return 1;
   }
@@ -49,10 +48,11 @@ int bfs_compare(const PlanarMap& m, int va, int wa, int sa, int vb, int wb, int 
   // them in the same order, so one counter and one queue position serve both.
   std::array<std::uint8_t, PlanarMap::kMaxVertices> number_a{};
   std::array<std::uint8_t, PlanarMap::kMaxVertices> number_b{};
-  std::array<std::uint8_t, PlanarMap::kMaxVertices> queue_a{};
-  std::array<std::uint8_t, PlanarMap::kMaxVertices> queue_b{};
-  std::array<std::uint8_t, PlanarMap::kMaxVertices> first_a{};
-  std::array<std::uint8_t, PlanarMap::kMaxVertices> first_b{};
+  // Written before they are read: left uninitialised.
+  std::array<std::uint8_t, PlanarMap::kMaxVertices> queue_a;
+  std::array<std::uint8_t, PlanarMap::kMaxVertices> queue_b;
+  std::array<std::uint8_t, PlanarMap::kMaxVertices> first_a;
+  std::array<std::uint8_t, PlanarMap::kMaxVertices> first_b;
   int order = 1;
   number_a[va] = 1;
   number_b[vb] = 1;
@@ -89,12 +89,8 @@ int bfs_compare(const PlanarMap& m, int va, int wa, int sa, int vb, int wb, int 
         queue_b[tail] = static_cast<std::uint8_t>(yb);
         ++tail;
       }
-      ia += sa;
-      if (ia == da) ia = 0;
-      if (ia < 0) ia = da - 1;
-      ib += sb;
-      if (ib == db) ib = 0;
-      if (ib < 0) ib = db - 1;
+      ia = PlanarMap::wrap(da, ia + sa);
+      ib = PlanarMap::wrap(db, ib + sb);
     }
     // The shorter list ends (with 0) where the longer one still lists a neighbour (>= 1).
     if (da != db) return da < db ? -1 : 1;

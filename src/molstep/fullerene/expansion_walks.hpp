@@ -535,14 +535,11 @@ void for_each_first_leg_of(const PlanarMap& h, int a0, int k, G&& g) {
   const int t1 = h.at(t0, in0, 3);
   const int in1 = h.index_of(t1, t0);
   g(a0, t0, in0, t1, in1, 1, h.at(t1, in1, 2));
-  // Round a hexagon, three places on is the same both ways.
-  if (h.deg[t0] == 6) {
-    g(a0, t0, in0, t1, in1, -1, h.at(t1, in1, -2));
-  } else {
-    const int back = h.at(t0, in0, -3);
-    const int in_back = h.index_of(back, t0);
-    g(a0, t0, in0, back, in_back, -1, h.at(back, in_back, -2));
-  }
+  // Round a hexagon, three places on is the same both ways (t1 again): found without a branch on
+  // t0's degree, which is unpredictable.
+  const int back = h.at(t0, in0, -3);
+  const int in_back = h.index_of(back, t0);
+  g(a0, t0, in0, back, in_back, -1, h.at(back, in_back, -2));
 }
 
 template <class G>
