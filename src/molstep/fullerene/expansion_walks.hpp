@@ -447,12 +447,12 @@ void for_each_reduction(const PlanarMap& g, int max_size, F&& f, const PentagonN
 // neighbour s places on from t0. in0 = index of a0 around t0, in1 = index of t0 around t1.
 inline VertexSet first_leg(const PlanarMap& h, int a0, int t0, int in0, int t1, int in1, int s) {
   VertexSet changed;
-  changed.add(a0);
-  changed.add(t0);
-  changed.add(h.at(t0, in0, s));
-  changed.add(h.at(t0, in0, 2 * s));
-  changed.add(t1);
-  changed.add(h.at(t1, in1, s));
+  changed.put(a0);
+  changed.put(t0);
+  changed.put(h.at(t0, in0, s));
+  changed.put(h.at(t0, in0, 2 * s));
+  changed.put(t1);
+  changed.put(h.at(t1, in1, s));
   return changed;
 }
 
@@ -511,6 +511,17 @@ struct FirstLegs {
   using Marks = std::array<std::uint64_t, 2>;
   /// Every leg.
   static constexpr Marks kAll{~std::uint64_t{0}, (std::uint64_t{1} << (12 * 5 * 2 - 64)) - 1};
+  /// The legs for which pick(const Leg&) is true. pick should not branch: which legs it takes is
+  /// unpredictable. (The bits gather in two registers: or-ing each into marks[i / 64] chains
+  /// every leg's store to the next one's load.)
+  template <class P>
+  [[nodiscard]] Marks select(P&& pick) const {
+    std::uint64_t low = 0;
+    std::uint64_t high = 0;
+    for (std::size_t i = 0; i < 64; ++i) low |= static_cast<std::uint64_t>(pick(legs[i])) << i;
+    for (std::size_t i = 64; i < legs.size(); ++i) high |= static_cast<std::uint64_t>(pick(legs[i])) << (i - 64);
+    return {low, high};
+  }
   /// Calls g(a0, t0, in0, t1, in1, s, w2) for every leg, in for_each_first_leg's order (for the
   /// h these legs were filled from).
   template <class G>
@@ -556,7 +567,7 @@ void for_each_l0_expansion_on(const PlanarMap& h, W&& walk, F&& f) {
   walk([&](int a0, int t0, int in0, int t1, int in1, int s, int z) {
     if (h.deg[z] != 5 || z <= a0 || z == t0) return;
     VertexSet changed = first_leg(h, a0, t0, in0, t1, in1, s);
-    changed.add(z);
+    changed.put(z);
     f(Expansion{a0, t0, s, 1, -1, z, t1, t0}, changed);
   });
 }
@@ -570,12 +581,8 @@ template <class F>
 void for_each_l0_expansion(const PlanarMap& h, const FirstLegs& legs, F&& f) {
   // The legs that end next to a second pentagon z are found first, without a branch per leg
   // (about one in fifteen does, unpredictably).
-  FirstLegs::Marks ends{};
-  for (std::size_t i = 0; i < legs.legs.size(); ++i) {
-    const FirstLegs::Leg& l = legs.legs[i];
-    const bool l0 = (h.deg[l.w2] == 5) & (l.w2 > l.a0) & (l.w2 != l.t0);
-    ends[i / 64] |= std::uint64_t{l0} << (i % 64);
-  }
+  const FirstLegs::Marks ends =
+      legs.select([&h](const FirstLegs::Leg& l) { return (h.deg[l.w2] == 5) & (l.w2 > l.a0) & (l.w2 != l.t0); });
   for_each_l0_expansion_on(h, [&legs, &ends](auto&& g) { legs.each(ends, g); }, f);
 }
 

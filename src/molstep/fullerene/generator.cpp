@@ -422,9 +422,7 @@ void Generator::search(int depth, int nauto) {
     VertexSet close = ball(h, l0_rows[0].first, l0_rows[0].second, kSize3Reach);
     for (std::size_t i = l0_rows.size() - 1; i > 0 && !close.empty(); --i)
       close.intersect(ball(h, l0_rows[i].first, l0_rows[i].second, kSize3Reach));
-    walked = {};
-    for (std::size_t i = 0; i < legs.legs.size(); ++i)
-      if (close.has(legs.legs[i].t1)) walked[i / 64] |= std::uint64_t{1} << (i % 64);
+    walked = legs.select([&close](const FirstLegs::Leg& l) { return close.has(l.t1); });
     size3_pass = (walked[0] | walked[1]) != 0;
   }
   if (l0_pass) for_each_l0_expansion(h, legs, consider);
@@ -461,8 +459,8 @@ VertexSet Generator::ball(const PlanarMap& h, int v, int w, int reach) {
       for (std::uint64_t bits = frontier.words[k]; bits != 0; bits &= bits - 1) {
         const int x = static_cast<int>(64 * k) + std::countr_zero(bits);
         // Degrees are 5 and 6: slot 5 or, again, slot 0 (no branch on the degree).
-        for (int i = 0; i < 5; ++i) next.add(h.adj[x][i]);
-        next.add(h.adj[x][h.deg[x] == 6 ? 5 : 0]);
+        for (int i = 0; i < 5; ++i) next.put(h.adj[x][i]);
+        next.put(h.adj[x][h.deg[x] == 6 ? 5 : 0]);
       }
     for (std::size_t k = 0; k < next.words.size(); ++k) {
       next.words[k] &= ~seen.words[k];
@@ -601,10 +599,15 @@ bool Generator::is_canonical(const PlanarMap& g, const RowOp& row, bool either_e
     // others cannot.
     if (known != nullptr) {
       // Those to compare are picked out first, without a branch per view.
+      // (In registers, a word at a time: see FirstLegs::select.)
       std::array<std::uint64_t, (kL0Views + 63) / 64> compared{};
-      for (std::size_t i = 0; i < known->list.size(); ++i) {
-        const Rival& r = known->list[i];
-        compared[i / 64] |= static_cast<std::uint64_t>(r.untouched & (r.key.inv <= mine.inv)) << (i % 64);
+      for (std::size_t w = 0; 64 * w < known->list.size(); ++w) {
+        std::uint64_t bits = 0;
+        for (std::size_t i = 64 * w; i < std::min(known->list.size(), 64 * w + 64); ++i) {
+          const Rival& r = known->list[i];
+          bits |= static_cast<std::uint64_t>(r.untouched & (r.key.inv <= mine.inv)) << (i % 64);
+        }
+        compared[w] = bits;
       }
       for (std::size_t w = 0; w < compared.size(); ++w)
         for (std::uint64_t bits = compared[w]; bits != 0; bits &= bits - 1) {

@@ -105,6 +105,14 @@ struct VertexSet {
   std::array<std::uint64_t, (PlanarMap::kMaxVertices + 64) / 64> words{};
 
   void add(int v) { words[v >> 6] |= std::uint64_t{1} << (v & 63); }
+  /// add(v) writing every word (or-ing 0 into all but one), for a set that a function builds
+  /// from scratch: the compiler can then keep it in registers, where add's one-word store makes
+  /// each add wait on the one before through memory (all C90 3.5% faster with it in first_leg,
+  /// ball and add_closed_neighbourhood; IPR C130 2% slower with it in every add).
+  void put(int v) {
+    const std::uint64_t bit = std::uint64_t{1} << (v & 63);
+    for (std::size_t i = 0; i < words.size(); ++i) words[i] |= static_cast<std::size_t>(v >> 6) == i ? bit : 0;
+  }
   [[nodiscard]] bool has(int v) const { return (words[v >> 6] >> (v & 63) & 1U) != 0; }
   [[nodiscard]] bool meets(const VertexSet& other) const {
     // No early exit: four ANDs and no branches.
@@ -123,8 +131,8 @@ struct VertexSet {
   }
   /// Adds v and its neighbours.
   void add_closed_neighbourhood(const PlanarMap& m, int v) {
-    add(v);
-    for (int i = 0; i < m.deg[v]; ++i) add(m.adj[v][i]);
+    put(v);
+    for (int i = 0; i < m.deg[v]; ++i) put(m.adj[v][i]);
   }
 };
 
