@@ -118,6 +118,10 @@ class Generator {
     bool carried = false;  // filled in by the test of the map's own expansion
   };
 
+  /// Appends the L0 view c with key inv (rays not walked, reads not filled) to `rivals` as the
+  /// view of l0_view_id `id`.
+  [[gnu::always_inline]] static inline void add_rival(Rivals& rivals, const RowOp& c, int inv, int id);
+
   void search(int depth, int nauto);
   /// search() within IPR fullerenes (ipr_search.cpp): the children are the IPR fullerenes whose
   /// canonical IPR reduction undoes their expansion.
