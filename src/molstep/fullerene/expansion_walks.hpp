@@ -6,6 +6,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <type_traits>
 #include <vector>
@@ -495,16 +496,19 @@ struct FirstLegs {
       for (; redo != 0; redo &= redo - 1) fill_pair(h, p, std::countr_zero(redo));
     }
   }
-  /// The two legs from pentagon p through its k-th neighbour.
+  /// The two legs from pentagon p through its k-th neighbour. Each is stored as one word: stored
+  /// a byte at a time, a leg read back whole (the copy to the child's legs) waits for the bytes.
   void fill_pair(const PlanarMap& h, int p, int k) {
-    int n = (p * 5 + k) * 2;
+    Leg* out = &legs[static_cast<std::size_t>((p * 5 + k) * 2)];
     for_each_first_leg_of(h, h.pentagons[static_cast<std::size_t>(p)], k,
                           [&](int a0, int t0, int in0, int t1, int in1, int s, int w2) {
-                            legs[static_cast<std::size_t>(n++)] =
-                                Leg{static_cast<std::uint8_t>(p),   static_cast<std::uint8_t>(a0),
-                                    static_cast<std::uint8_t>(t0),  static_cast<std::uint8_t>(in0),
-                                    static_cast<std::uint8_t>(t1),  static_cast<std::uint8_t>(in1),
-                                    static_cast<std::int8_t>(s),    static_cast<std::uint8_t>(w2)};
+                            const auto byte = [](int v, int at) {
+                              return std::uint64_t{static_cast<std::uint8_t>(v)} << (8 * at);
+                            };
+                            const std::uint64_t leg = byte(p, 0) | byte(a0, 1) | byte(t0, 2) | byte(in0, 3) |
+                                                      byte(t1, 4) | byte(in1, 5) | byte(s, 6) | byte(w2, 7);
+                            static_assert(sizeof(Leg) == sizeof leg);
+                            std::memcpy(out++, &leg, sizeof leg);
                           });
   }
   /// A set of legs: bit i (of 120) for legs[i].
@@ -540,7 +544,7 @@ struct FirstLegs {
 };
 
 template <class G>
-void for_each_first_leg_of(const PlanarMap& h, int a0, int k, G&& g) {
+[[gnu::always_inline]] inline void for_each_first_leg_of(const PlanarMap& h, int a0, int k, G&& g) {
   const int t0 = h.adj[a0][k];
   const int in0 = h.index_of(t0, a0);
   const int t1 = h.at(t0, in0, 3);
