@@ -105,10 +105,12 @@ class Generator {
   /// One of a parent's L0 views: the children of its L0 expansions compete with it.
   struct Rival {
     RowOp view;
-    Key key;          // inv only
-    VertexSet reads;  // vertices whose neighbour lists or degrees the key depends on
-    bool has_reads;   // reads is filled in (on first use)
-    bool untouched;   // by the expansion being tried: the view and its key survive in the child
+    Key key{};                // inv only
+    VertexSet reads;          // vertices whose neighbour lists or degrees the key depends on
+    bool has_reads = false;   // reads is filled in (on first use)
+    bool untouched = false;   // by the expansion being tried: the view and its key survive in the child
+    // Members set one by one (add_rival), not the whole struct zeroed first (rep stos).
+    Rival() {}  // NOLINT(modernize-use-equals-default): `= default` would zero it in emplace_back()
   };
   /// A parent's L0 views, and which of them has each l0_view_id (-1: none).
   struct Rivals {
