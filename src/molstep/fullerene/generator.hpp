@@ -209,7 +209,7 @@ class Generator {
   std::vector<bool> legs_filled_;  // per level: legs_ holds the first legs of level_'s map
   std::vector<VertexSet> made_by_;  // per level: the vertices the expansion making level_'s map rewrote
   /// The inv of the child's new row seen from r0 and from r1 after the L0 expansion e, read from
-  /// h (e.z set, as the L0 walk and other_end set it).
+  /// h (e.z set, as the L0 walk sets it; e.tm, t1, used when set).
   [[nodiscard]] static std::array<int, 2> predicted_l0_invs(const PlanarMap& h, const Expansion& e);
   /// The pentagons round the corner a0 = at(r0, index of r1, 2s) of a row from r0 through r1, read
   /// from r0 in orientation s (five bits, the first for the face after r0).
@@ -219,9 +219,9 @@ class Generator {
   /// An L0 view's inv from the corner patterns at its own end and at the other end. The smallest
   /// wins: fewer pentagons round the corners. Two corners a row apart tie far less often than
   /// the patterns round r0 and its corner (next to each other), which the rays then had to
-  /// settle for most children, and preferring fewer pentagons leaves fewer children to build than
-  /// preferring more, as BuckyGen's colours do (all C90: 10.45, 11.35 and 12.18 billion
-  /// instructions; bench/RESULTS.md run 29).
+  /// settle for most children; and preferring fewer pentagons costs less than preferring more,
+  /// as BuckyGen's colours do (all C90: 10.45 billion instructions, against 11.35 preferring
+  /// more and 12.18 with the old inv; bench/RESULTS.md run 29).
   static constexpr int l0_inv(int own, int other) { return own << 5 | other; }
   /// At most 30 pairs of adjacent pentagons (the 30 edges of the dodecahedron, C20).
   static constexpr std::size_t kMaxAdjacentPairs = 30;
