@@ -413,8 +413,8 @@ void Generator::search(int depth, int nauto) {
   legs_filled_[static_cast<std::size_t>(depth)] = legs_filled;
   // A larger expansion must rewrite a vertex of every L0 row; one of 3 vertices rewrites only
   // vertices within kSize3Reach of the end t1 of its first leg, so t1 lies that close to every
-  // row, and only such legs are walked on (the rows last found first: two rows far apart leave
-  // none, and most often the pass is skipped).
+  // row, and only such legs are walked on (the rows' balls intersected from the last row found
+  // back to the first, stopping once nothing is left: then the pass is skipped).
   FirstLegs::Marks walked = FirstLegs::kAll;
   if (size3_pass && !l0_rows.empty()) {
     VertexSet close = ball(h, l0_rows[0].first, l0_rows[0].second, kSize3Reach);
@@ -533,7 +533,7 @@ std::array<int, 2> Generator::predicted_l0_invs(const PlanarMap& h, const Expans
   // (t0 and t1 are neither).
   const int s = e.s;
   const int a0 = e.a0;
-  const int z = e.z;  // two places on round t1 from t0 (set by the L0 walk and by other_end)
+  const int z = e.z;  // two places on round t1 from t0 (set by the L0 walk)
   const int t1 = e.tm >= 0 ? e.tm : h.at(e.t0, h.index_of(e.t0, a0), 3 * s);
   int at_a0 = h.deg[e.t0] == 5;
   const int ka = h.index_of(a0, e.t0);
