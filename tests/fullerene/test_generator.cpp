@@ -811,7 +811,7 @@ TEST(FullereneGenerator, FastEnumeratorsAgreeWithTheGeneralOnes) {
     std::vector<int> ids;
     const auto id_names = [&h](const RowOp& c, int id) {
       return h.pentagons[static_cast<std::size_t>(id / 10)] == c.r0 &&
-             h.adj[c.r0][static_cast<std::size_t>(id / 2 % 5)] == c.r1 && (id % 2 == 0) == (c.s > 0);
+             h.adj[c.r0][static_cast<std::size_t>(l0_view_slot(id))] == c.r1 && (id % 2 == 0) == (c.s > 0);
     };
     for_each_l0_row(h, [&](const RowOp& v, int v_id, const RowOp& w, int w_id) {
       EXPECT_LT(v.r0, w.r0);

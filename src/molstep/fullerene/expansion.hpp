@@ -134,6 +134,8 @@ void for_each_reduction(const PlanarMap& g, int max_size, F&& f, const PentagonN
 /// the pentagon list.
 constexpr int kL0Views = 12 * 5 * 2;
 [[nodiscard]] constexpr int l0_view_id(int p, int k, int s) { return (p * 5 + k) * 2 + (s < 0 ? 1 : 0); }
+/// The k of an l0_view_id: r1's slot round r0.
+[[nodiscard]] constexpr int l0_view_slot(int id) { return id / 2 % 5; }
 
 /// The views of every L0 reduction (two adjacent degree-5 vertices), two at a time: calls
 /// f(const RowOp& v, int v_id, const RowOp& w, int w_id) with v a view from the row's smaller

@@ -309,8 +309,8 @@ void Generator::search(int depth, int nauto) {
     rivals.clear();
     known.by_view.fill(-1);
     for_each_l0_row(h, [&](const RowOp& v, int v_id, const RowOp& w, int w_id) {
-      const int at_v = corner_pattern(h, v.r0, v.r1, v.s);
-      const int at_w = corner_pattern(h, w.r0, w.r1, w.s);
+      const int at_v = corner_pattern_at(h, v.r0, l0_view_slot(v_id), v.s);
+      const int at_w = corner_pattern_at(h, w.r0, l0_view_slot(w_id), w.s);
       add_rival(known, v, l0_inv(at_v, at_w), v_id);
       add_rival(known, w, l0_inv(at_w, at_v), w_id);
       return true;
@@ -660,8 +660,8 @@ bool Generator::is_canonical(const PlanarMap& g, const RowOp& row, bool either_e
         keep_new(w, same_view(w, mine_row) ? mine.inv : theirs.inv, w_id);
         return true;
       }
-      const int at_v = corner_pattern(g, v.r0, v.r1, v.s);
-      const int at_w = corner_pattern(g, w.r0, w.r1, w.s);
+      const int at_v = corner_pattern_at(g, v.r0, l0_view_slot(v_id), v.s);
+      const int at_w = corner_pattern_at(g, w.r0, l0_view_slot(w_id), w.s);
       for (const bool first : {true, false}) {
         const RowOp& c = first ? v : w;
         Key k{2, 0, first ? l0_inv(at_v, at_w) : l0_inv(at_w, at_v), {}, {}};
