@@ -121,7 +121,8 @@ class Generator {
   };
 
   /// Appends the L0 view c with key inv (rays not walked, reads not filled) to `rivals` as the
-  /// view of l0_view_id `id`.
+  /// view of l0_view_id `id`. Defined in generator.cpp, whose two callers it is inlined into
+  /// (as a call, or defined here, it measured 1-2% slower at all C90).
   [[gnu::always_inline]] static inline void add_rival(Rivals& rivals, const RowOp& c, int inv, int id);
 
   void search(int depth, int nauto);
