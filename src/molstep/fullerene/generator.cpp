@@ -452,11 +452,21 @@ void Generator::add_rival(Rivals& rivals, const RowOp& c, int inv, int id) {
 }
 
 void Generator::fill_reads(const PlanarMap& h, Rival& r) {
-  // The L0 view's key reads the lists of r0 and r1 and the closed neighbourhoods of its corners
-  // (which hold r0 and r1).
+  // The view lasts, with its key, in a child whose expansion rewrites the lists of neither r0, r1
+  // nor its corners (so the row, its ids and the faces round the corners stay) and turns no
+  // pentagon round a corner into a hexagon: of the old faces only the expansion's a0 and z change
+  // degree, and both are pentagons the expansion rewrites. So the faces read are r0, r1, the
+  // corners and the pentagons round the corners, not the hexagons there.
   const RowOp& v = r.view;
-  r.reads.add_closed_neighbourhood(h, h.at(v.r0, h.index_of(v.r0, v.r1), 2 * v.s));
-  r.reads.add_closed_neighbourhood(h, h.at(v.r1, h.index_of(v.r1, v.r0), 2 * v.s));
+  const int c0 = h.at(v.r0, h.index_of(v.r0, v.r1), 2 * v.s);
+  const int c1 = h.at(v.r1, h.index_of(v.r1, v.r0), 2 * v.s);
+  r.reads.put(v.r0);
+  r.reads.put(v.r1);
+  r.reads.put(c0);
+  r.reads.put(c1);
+  for (const int c : {c0, c1})
+    for (int i = 0; i < 6; ++i)
+      if (const int x = h.adj[c][i]; h.deg[x] == 5) r.reads.put(x);
   r.has_reads = true;
 }
 

@@ -106,7 +106,7 @@ class Generator {
   struct Rival {
     RowOp view;
     Key key{};                // inv only
-    VertexSet reads;          // vertices whose neighbour lists or degrees the key depends on
+    VertexSet reads;          // faces an expansion must not rewrite for the view and its key to last (fill_reads)
     bool has_reads = false;   // reads is filled in (on first use)
     bool untouched = false;   // by the expansion being tried: the view and its key survive in the child
     // Members set one by one (add_rival), not the whole struct zeroed first (rep stos).
