@@ -376,9 +376,33 @@ void Generator::search(int depth, int nauto) {
         for (; lower != 0; lower &= lower - 1)
           if (untouched(h, rivals[2 * static_cast<std::size_t>(std::countr_zero(lower))], changed)) return;
       }
-      // The child is built: is_canonical takes the parent's views that it keeps.
-      for (std::size_t i = 0; i < rivals.size(); i += 2)
-        rivals[i].untouched = rivals[i + 1].untouched = untouched(h, rivals[i], changed);
+      // The child is built: is_canonical takes the parent's views that it keeps, with their inv
+      // in the child. Those with pentagons round their corners lose the expansion's a0 and z
+      // there (and a smaller inv may turn the child down now).
+      std::uint64_t touched = 0;
+      for (std::size_t i = 0; i < rivals.size(); i += 2) {
+        const bool clear = untouched(h, rivals[i], changed);
+        rivals[i].untouched = rivals[i + 1].untouched = clear;
+        rivals[i].inv_now = rivals[i].key.inv;
+        rivals[i + 1].inv_now = rivals[i + 1].key.inv;
+        touched |= static_cast<std::uint64_t>(!clear) << (i / 2);
+      }
+      // A touched pair still lasts when the expansion rewrites none of r0, r1 and the corners.
+      bool lower_now = false;
+      for (; touched != 0; touched &= touched - 1) {
+        Rival& v = rivals[2 * static_cast<std::size_t>(std::countr_zero(touched))];
+        Rival& w = (&v)[1];
+        if (changed.has(v.view.r0) || changed.has(v.view.r1) || changed.has(v.corners[0]) ||
+            changed.has(v.corners[1]))
+          continue;
+        v.untouched = w.untouched = true;
+        const int at_v = corner_pattern_after(h, v.corners[0], v.view.r0, v.view.s, e.a0, e.z);
+        const int at_w = corner_pattern_after(h, v.corners[1], v.view.r1, v.view.s, e.a0, e.z);
+        v.inv_now = l0_inv(at_v, at_w);
+        w.inv_now = l0_inv(at_w, at_v);
+        lower_now |= std::min(v.inv_now, w.inv_now) < mine;
+      }
+      if (lower_now) return;
     }
     g.copy_from(h);
     RowOp row;
@@ -452,11 +476,13 @@ void Generator::add_rival(Rivals& rivals, const RowOp& c, int inv, int id) {
 }
 
 void Generator::fill_reads(const PlanarMap& h, Rival& r) {
-  // The view lasts, with its key, in a child whose expansion rewrites the lists of neither r0, r1
-  // nor its corners (so the row, its ids and the faces round the corners stay) and turns no
-  // pentagon round a corner into a hexagon: of the old faces only the expansion's a0 and z change
-  // degree, and both are pentagons the expansion rewrites. So the faces read are r0, r1, the
-  // corners and the pentagons round the corners, not the hexagons there.
+  // The view lasts in a child whose expansion rewrites the lists of neither r0, r1 nor its corners
+  // (so the row, its ids and the faces round the corners stay). Of the old faces only the
+  // expansion's a0 and z change degree (pentagons turned hexagons), which the key's inv loses
+  // where they lie round a corner. So an expansion that rewrites none of `reads` (those four
+  // faces and the pentagons round the corners, not the hexagons there) leaves view and key as
+  // they are; one that rewrites only pentagons round the corners leaves the view, and consider()
+  // works out its inv in the child.
   const RowOp& v = r.view;
   const int c0 = h.at(v.r0, h.index_of(v.r0, v.r1), 2 * v.s);
   const int c1 = h.at(v.r1, h.index_of(v.r1, v.r0), 2 * v.s);
@@ -464,10 +490,24 @@ void Generator::fill_reads(const PlanarMap& h, Rival& r) {
   r.reads.put(v.r1);
   r.reads.put(c0);
   r.reads.put(c1);
+  // Corners are hexagons; a hexagon round one adds the corner again (no branch per face).
   for (const int c : {c0, c1})
-    for (int i = 0; i < 6; ++i)
-      if (const int x = h.adj[c][i]; h.deg[x] == 5) r.reads.put(x);
+    for (int i = 0; i < 6; ++i) {
+      const int x = h.adj[c][i];
+      r.reads.put(h.deg[x] == 5 ? x : c);
+    }
+  r.corners = {static_cast<std::uint8_t>(c0), static_cast<std::uint8_t>(c1)};
   r.has_reads = true;
+}
+
+int Generator::corner_pattern_after(const PlanarMap& h, int corner, int from, int s, int a0, int z) {
+  const int k = h.index_of(corner, from);
+  int pattern = 0;
+  for (int i = 1; i < 6; ++i) {
+    const int v = h.at(corner, k, i * s);
+    pattern = pattern << 1 | ((h.deg[v] == 5) & (v != a0) & (v != z));
+  }
+  return pattern;
 }
 
 VertexSet Generator::ball(const PlanarMap& h, int v, int w, int reach) {
@@ -629,7 +669,7 @@ bool Generator::is_canonical(const PlanarMap& g, const RowOp& row, bool either_e
         std::uint64_t bits = 0;
         for (std::size_t i = 64 * w; i < std::min(known->list.size(), 64 * w + 64); ++i) {
           const Rival& r = known->list[i];
-          bits |= static_cast<std::uint64_t>(r.untouched & (r.key.inv <= mine.inv)) << (i % 64);
+          bits |= static_cast<std::uint64_t>(r.untouched & (r.inv_now <= mine.inv)) << (i % 64);
         }
         compared[w] = bits;
       }
@@ -637,6 +677,7 @@ bool Generator::is_canonical(const PlanarMap& g, const RowOp& row, bool either_e
         for (std::uint64_t bits = compared[w]; bits != 0; bits &= bits - 1) {
           const Rival& r = known->list[64 * w + static_cast<std::size_t>(std::countr_zero(bits))];
           Key k = r.key;
+          k.inv = r.inv_now;
           const int cmp = compare_keys(g, r.view, k, mine_row, mine);
           if (cmp < 0) return false;
           if (cmp == 0) ties_.push_back(r.view);
@@ -648,6 +689,7 @@ bool Generator::is_canonical(const PlanarMap& g, const RowOp& row, bool either_e
       if (carry == nullptr) return;
       carry->by_view[static_cast<std::size_t>(id)] = static_cast<std::int8_t>(carry->list.size());
       carry->list.push_back(r);
+      carry->list.back().key.inv = r.inv_now;
       carry->list.back().key.ray_a = {};
       carry->list.back().key.ray_t = {};
     };
