@@ -615,22 +615,22 @@ int Generator::compare_keys(const PlanarMap& g, const RowOp& a, Key& ka, const R
   if (ka.size != kb.size) return ka.size < kb.size ? -1 : 1;
   if (ka.shape != kb.shape) return ka.shape < kb.shape ? -1 : 1;
   if (ka.inv != kb.inv) return ka.inv < kb.inv ? -1 : 1;
-  // The rays, bit by bit, ray a before ray t: the two keys' walks are independent chains of
-  // loads, so they go side by side, and a comparison ends at the first step where they differ.
-  for (const bool through_a0 : {true, false}) {
-    Ray& ra = through_a0 ? ka.ray_a : ka.ray_t;
-    Ray& rb = through_a0 ? kb.ray_a : kb.ray_t;
-    if (ra.bits == 0) start_ray(g, a, through_a0, ra);
-    if (rb.bits == 0) start_ray(g, b, through_a0, rb);
-    for (int step = 1; step <= kRaySteps; ++step) {
-      int la = std::bit_width(static_cast<unsigned>(ra.bits)) - 1;
-      int lb = std::bit_width(static_cast<unsigned>(rb.bits)) - 1;
-      if (la < step) step_ray(g, a.s, ra), ++la;
-      if (lb < step) step_ray(g, b.s, rb), ++lb;
-      const int bit_a = ra.bits >> (la - step) & 1;
-      const int bit_b = rb.bits >> (lb - step) & 1;
-      if (bit_a != bit_b) return bit_a < bit_b ? -1 : 1;
-    }
+  // The rays, a step at a time, ray a and then ray t at each step: the four walks are
+  // independent chains of loads, so they go side by side, and a comparison ends at the first step
+  // where the keys differ.
+  if (ka.ray_a.bits == 0) start_ray(g, a, true, ka.ray_a), start_ray(g, a, false, ka.ray_t);
+  if (kb.ray_a.bits == 0) start_ray(g, b, true, kb.ray_a), start_ray(g, b, false, kb.ray_t);
+  for (int step = 1; step <= kRaySteps; ++step) {
+    // Rays walked further by an earlier comparison keep their bits.
+    const int la = std::bit_width(static_cast<unsigned>(ka.ray_a.bits)) - 1;
+    const int lb = std::bit_width(static_cast<unsigned>(kb.ray_a.bits)) - 1;
+    if (la < step) step_ray(g, a.s, ka.ray_a), step_ray(g, a.s, ka.ray_t);
+    if (lb < step) step_ray(g, b.s, kb.ray_a), step_ray(g, b.s, kb.ray_t);
+    const int sa = std::max(la, step) - step;
+    const int sb = std::max(lb, step) - step;
+    const int bits_a = (ka.ray_a.bits >> sa & 1) << 1 | (ka.ray_t.bits >> sa & 1);
+    const int bits_b = (kb.ray_a.bits >> sb & 1) << 1 | (kb.ray_t.bits >> sb & 1);
+    if (bits_a != bits_b) return bits_a < bits_b ? -1 : 1;
   }
   return 0;
 }

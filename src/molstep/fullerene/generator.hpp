@@ -97,8 +97,9 @@ class Generator {
     // An L0 view's: the pentagons round its corner a0 and round the corner at its other end
     // (l0_inv). A longer row's: the pentagons round r0 and round its corner a0.
     int inv;
-    // inv2, the pentagons along two straight rays from r0, through a0 and through t0 in that
-    // order, walked as comparisons need them and compared step by step (compare_keys).
+    // inv2, the pentagons along two straight rays from r0, through a0 and through t0, walked
+    // side by side as comparisons need them and compared a step at a time, ray a's face before
+    // ray t's at each step (compare_keys).
     Ray ray_a;
     Ray ray_t;
   };
