@@ -476,24 +476,51 @@ struct FirstLegs {
     std::uint8_t w2;
   };
   std::array<Leg, 12 * 5 * 2> legs;
+  /// A set of legs: bit i (of 120) for legs[i].
+  using Marks = std::array<std::uint64_t, 2>;
+  /// The legs that end next to a second pentagon (ends_at_pentagon): an L0 expansion each.
+  Marks ends{};
+  /// True when the leg's w2 is a pentagon after a0 (by number) and not t0: then a0 t0 t1 w2 is an
+  /// L0 expansion's path, listed from its smaller end.
+  static bool ends_at_pentagon(const PlanarMap& h, const Leg& l) {
+    return (h.deg[l.w2] == 5) & (l.w2 > l.a0) & (l.w2 != l.t0);
+  }
   void fill(const PlanarMap& h) {
     for (int p = 0; p < 12; ++p)
       for (int k = 0; k < 5; ++k) fill_pair(h, p, k);
+    ends = select([&h](const Leg& l) { return ends_at_pentagon(h, l); });
   }
   /// fill(h) when these legs are those of h's parent and h was made from it by an expansion that
   /// rewrote the neighbour lists of `changed` (and moved pentagons only where it rewrote them): a
   /// leg reads the lists of a0, t0 and t1 only (w2 is t1's neighbour), so the others are kept.
+  /// `ends` is kept the same way: a leg kept ends next to a pentagon in h only if it did in the
+  /// parent (of the old faces only the expansion's a0 and z change degree, from 5 to 6), so only
+  /// those and the legs redone are looked at again.
   void update(const PlanarMap& h, const VertexSet& changed) {
+    Marks redone{};
+    const auto redo_pair = [&](int p, int k) {
+      fill_pair(h, p, k);
+      const int i = (p * 5 + k) * 2;  // even: both legs of the pair in one word
+      redone[static_cast<std::size_t>(i / 64)] |= std::uint64_t{3} << (i % 64);
+    };
     for (int p = 0; p < 12; ++p) {
       const Leg* pair = &legs[static_cast<std::size_t>(p * 10)];
       if (pair->a0 != h.pentagons[static_cast<std::size_t>(p)] || changed.has(pair->a0)) {
-        for (int k = 0; k < 5; ++k) fill_pair(h, p, k);
+        for (int k = 0; k < 5; ++k) redo_pair(p, k);
         continue;
       }
       unsigned redo = 0;  // as bits, without a branch per leg
       for (int k = 0; k < 5; ++k, pair += 2)
         redo |= static_cast<unsigned>(changed.has(pair[0].t0) | changed.has(pair[0].t1) | changed.has(pair[1].t1)) << k;
-      for (; redo != 0; redo &= redo - 1) fill_pair(h, p, std::countr_zero(redo));
+      for (; redo != 0; redo &= redo - 1) redo_pair(p, std::countr_zero(redo));
+    }
+    for (std::size_t w = 0; w < ends.size(); ++w) {
+      std::uint64_t kept = 0;
+      for (std::uint64_t bits = ends[w] | redone[w]; bits != 0; bits &= bits - 1) {
+        const int b = std::countr_zero(bits);
+        kept |= static_cast<std::uint64_t>(ends_at_pentagon(h, legs[64 * w + static_cast<std::size_t>(b)])) << b;
+      }
+      ends[w] = kept;
     }
   }
   /// The two legs from pentagon p through its k-th neighbour. Each is stored as one word: stored
@@ -511,8 +538,6 @@ struct FirstLegs {
                             std::memcpy(out++, &leg, sizeof leg);
                           });
   }
-  /// A set of legs: bit i (of 120) for legs[i].
-  using Marks = std::array<std::uint64_t, 2>;
   /// Every leg.
   static constexpr Marks kAll{~std::uint64_t{0}, (std::uint64_t{1} << (12 * 5 * 2 - 64)) - 1};
   /// The legs for which pick(const Leg&) is true. pick should not branch: which legs it takes is
@@ -585,9 +610,7 @@ template <class F>
 void for_each_l0_expansion(const PlanarMap& h, const FirstLegs& legs, F&& f) {
   // The legs that end next to a second pentagon z are found first, without a branch per leg
   // (about one in fifteen does, unpredictably).
-  const FirstLegs::Marks ends =
-      legs.select([&h](const FirstLegs::Leg& l) { return (h.deg[l.w2] == 5) & (l.w2 > l.a0) & (l.w2 != l.t0); });
-  for_each_l0_expansion_on(h, [&legs, &ends](auto&& g) { legs.each(ends, g); }, f);
+  for_each_l0_expansion_on(h, [&legs](auto&& g) { legs.each(legs.ends, g); }, f);
 }
 
 template <class F>
