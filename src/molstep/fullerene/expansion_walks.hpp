@@ -482,13 +482,13 @@ struct FirstLegs {
   Marks ends{};
   /// True when the leg's w2 is a pentagon after a0 (by number) and not t0: then a0 t0 t1 w2 is an
   /// L0 expansion's path, listed from its smaller end.
-  static bool ends_at_pentagon(const PlanarMap& h, const Leg& l) {
-    return (h.deg[l.w2] == 5) & (l.w2 > l.a0) & (l.w2 != l.t0);
+  static bool ends_at_pentagon(const PlanarMap& h, int a0, int t0, int w2) {
+    return (h.deg[w2] == 5) & (w2 > a0) & (w2 != t0);
   }
   void fill(const PlanarMap& h) {
     for (int p = 0; p < 12; ++p)
       for (int k = 0; k < 5; ++k) fill_pair(h, p, k);
-    ends = select([&h](const Leg& l) { return ends_at_pentagon(h, l); });
+    ends = select([&h](const Leg& l) { return ends_at_pentagon(h, l.a0, l.t0, l.w2); });
   }
   /// fill(h) when these legs are those of h's parent and h was made from it by an expansion that
   /// rewrote the neighbour lists of `changed` (and moved pentagons only where it rewrote them): a
@@ -498,10 +498,11 @@ struct FirstLegs {
   /// those and the legs redone are looked at again.
   void update(const PlanarMap& h, const VertexSet& changed) {
     Marks redone{};
+    Marks redone_ends{};
     const auto redo_pair = [&](int p, int k) {
-      fill_pair(h, p, k);
       const int i = (p * 5 + k) * 2;  // even: both legs of the pair in one word
       redone[static_cast<std::size_t>(i / 64)] |= std::uint64_t{3} << (i % 64);
+      redone_ends[static_cast<std::size_t>(i / 64)] |= static_cast<std::uint64_t>(fill_pair(h, p, k)) << (i % 64);
     };
     for (int p = 0; p < 12; ++p) {
       const Leg* pair = &legs[static_cast<std::size_t>(p * 10)];
@@ -515,20 +516,24 @@ struct FirstLegs {
       for (; redo != 0; redo &= redo - 1) redo_pair(p, std::countr_zero(redo));
     }
     for (std::size_t w = 0; w < ends.size(); ++w) {
-      std::uint64_t kept = 0;
-      for (std::uint64_t bits = ends[w] | redone[w]; bits != 0; bits &= bits - 1) {
+      std::uint64_t kept = redone_ends[w];
+      for (std::uint64_t bits = ends[w] & ~redone[w]; bits != 0; bits &= bits - 1) {
         const int b = std::countr_zero(bits);
-        kept |= static_cast<std::uint64_t>(ends_at_pentagon(h, legs[64 * w + static_cast<std::size_t>(b)])) << b;
+        kept |= static_cast<std::uint64_t>(h.deg[legs[64 * w + static_cast<std::size_t>(b)].w2] == 5) << b;
       }
       ends[w] = kept;
     }
   }
   /// The two legs from pentagon p through its k-th neighbour. Each is stored as one word: stored
   /// a byte at a time, a leg read back whole (the copy to the child's legs) waits for the bytes.
-  void fill_pair(const PlanarMap& h, int p, int k) {
+  /// Returns which of them end next to a second pentagon (ends_at_pentagon): bit 0, bit 1.
+  unsigned fill_pair(const PlanarMap& h, int p, int k) {
     Leg* out = &legs[static_cast<std::size_t>((p * 5 + k) * 2)];
+    unsigned at_pentagon = 0;
+    int bit = 0;
     for_each_first_leg_of(h, h.pentagons[static_cast<std::size_t>(p)], k,
                           [&](int a0, int t0, int in0, int t1, int in1, int s, int w2) {
+                            at_pentagon |= static_cast<unsigned>(ends_at_pentagon(h, a0, t0, w2)) << bit++;
                             const auto byte = [](int v, int at) {
                               return std::uint64_t{static_cast<std::uint8_t>(v)} << (8 * at);
                             };
@@ -537,6 +542,7 @@ struct FirstLegs {
                             static_assert(sizeof(Leg) == sizeof leg);
                             std::memcpy(out++, &leg, sizeof leg);
                           });
+    return at_pentagon;
   }
   /// Every leg.
   static constexpr Marks kAll{~std::uint64_t{0}, (std::uint64_t{1} << (12 * 5 * 2 - 64)) - 1};
