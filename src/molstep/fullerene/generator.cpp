@@ -325,6 +325,10 @@ void Generator::search(int depth, int nauto) {
     const RowOp& c = r.view;
     if (c.r0 < c.r1 && (l0_rows.empty() || l0_rows.back() != std::pair{c.r0, c.r1})) l0_rows.emplace_back(c.r0, c.r1);
   }
+  // Their reads, filled for every pair here rather than on first use: most nodes build an L0
+  // child, whose test reads every pair.
+  for (std::size_t i = 0; i < rivals.size(); i += 2)
+    if (!rivals[i].has_reads) fill_reads(h, rivals[i]);
   // With an L0 reduction in the parent every child has a reduction of at most 3 vertices: an
   // expansion destroying all of them would need a 6-cut that fullerenes do not have (Brinkmann,
   // Goedgebeur and McKay 2012).
@@ -374,14 +378,14 @@ void Generator::search(int depth, int nauto) {
         for (std::size_t i = 0; i < rivals.size(); i += 2)
           lower |= static_cast<std::uint64_t>((rivals[i].key.inv < mine) | (rivals[i + 1].key.inv < mine)) << (i / 2);
         for (; lower != 0; lower &= lower - 1)
-          if (untouched(h, rivals[2 * static_cast<std::size_t>(std::countr_zero(lower))], changed)) return;
+          if (untouched(rivals[2 * static_cast<std::size_t>(std::countr_zero(lower))], changed)) return;
       }
       // The child is built: is_canonical takes the parent's views that it keeps, with their inv
       // in the child. Those with pentagons round their corners lose the expansion's a0 and z
       // there (and a smaller inv may turn the child down now).
       std::uint64_t touched = 0;
       for (std::size_t i = 0; i < rivals.size(); i += 2) {
-        const bool clear = untouched(h, rivals[i], changed);
+        const bool clear = untouched(rivals[i], changed);
         rivals[i].untouched = rivals[i + 1].untouched = clear;
         rivals[i].inv_now = rivals[i].key.inv;
         rivals[i + 1].inv_now = rivals[i + 1].key.inv;

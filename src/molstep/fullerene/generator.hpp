@@ -109,7 +109,7 @@ class Generator {
     Key key{};                // inv only
     VertexSet reads;          // faces an expansion must not rewrite for view and key to last (fill_reads)
     std::array<std::uint8_t, 2> corners;  // at r0 and at r1 (fill_reads)
-    bool has_reads = false;   // reads and corners are filled in (on first use)
+    bool has_reads = false;   // reads and corners are filled in
     bool untouched = false;   // by the expansion being tried: the view survives in the child ...
     int inv_now;              // ... with this inv (set with untouched)
     // Members set one by one (add_rival), not the whole struct zeroed first (rep stos).
@@ -245,17 +245,14 @@ class Generator {
   void size3_meeting(const PlanarMap& h, const FirstLegs& legs, std::size_t level,
                      const std::vector<std::pair<int, int>>& pairs, const FirstLegs::Marks& walked, F&& f);
   /// True when the expansion rewriting `changed` leaves r and its key in place (fill_reads).
-  static bool untouched(const PlanarMap& h, Rival& r, const VertexSet& changed) {
-    if (!r.has_reads) fill_reads(h, r);
-    return !r.reads.meets(changed);
-  }
+  static bool untouched(const Rival& r, const VertexSet& changed) { return !r.reads.meets(changed); }
   /// The pentagons round `corner` read from its neighbour `from` in orientation s, as
   /// corner_pattern gives them, in the child of the expansion whose a0 and z are given: in h, but
   /// with a0 and z turned into hexagons.
   [[nodiscard]] static int corner_pattern_after(const PlanarMap& h, int corner, int from, int s, int a0, int z);
-  /// Fills r.reads and r.corners, on r's first untouched() test (inlined there: it is asked about 20 times a
-  /// child built, and the call cost more than the test).
-  [[gnu::noinline]] static void fill_reads(const PlanarMap& h, Rival& r);
+  /// Fills r.reads and r.corners (search() does, for the pairs of each node not carried with
+  /// them).
+  static void fill_reads(const PlanarMap& h, Rival& r);
   /// The faces within distance `reach` of v or w.
   [[nodiscard]] static VertexSet ball(const PlanarMap& h, int v, int w, int reach);
   std::vector<RowOp> ties_;
