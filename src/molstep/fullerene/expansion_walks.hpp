@@ -614,8 +614,8 @@ void for_each_l0_expansion(const PlanarMap& h, F&& f) {
 
 template <class F>
 void for_each_l0_expansion(const PlanarMap& h, const FirstLegs& legs, F&& f) {
-  // The legs that end next to a second pentagon z are found first, without a branch per leg
-  // (about one in fifteen does, unpredictably).
+  // Only the legs that end next to a second pentagon z are walked (about one in fifteen, kept in
+  // legs.ends by fill() and update()).
   for_each_l0_expansion_on(h, [&legs](auto&& g) { legs.each(legs.ends, g); }, f);
 }
 
