@@ -486,9 +486,12 @@ struct FirstLegs {
     return (h.deg[w2] == 5) & (w2 > a0) & (w2 != t0);
   }
   void fill(const PlanarMap& h) {
+    ends = {};
     for (int p = 0; p < 12; ++p)
-      for (int k = 0; k < 5; ++k) fill_pair(h, p, k);
-    ends = select([&h](const Leg& l) { return ends_at_pentagon(h, l.a0, l.t0, l.w2); });
+      for (int k = 0; k < 5; ++k) {
+        const int i = (p * 5 + k) * 2;  // even: both legs of the pair in one word
+        ends[static_cast<std::size_t>(i / 64)] |= static_cast<std::uint64_t>(fill_pair(h, p, k)) << (i % 64);
+      }
   }
   /// fill(h) when these legs are those of h's parent and h was made from it by an expansion that
   /// rewrote the neighbour lists of `changed` (and moved pentagons only where it rewrote them): a

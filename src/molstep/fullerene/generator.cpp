@@ -504,16 +504,6 @@ void Generator::fill_reads(const PlanarMap& h, Rival& r) {
   r.has_reads = true;
 }
 
-int Generator::corner_pattern_after(const PlanarMap& h, int corner, int from, int s, int a0, int z) {
-  const int k = h.index_of(corner, from);
-  int pattern = 0;
-  for (int i = 1; i < 6; ++i) {
-    const int v = h.at(corner, k, i * s);
-    pattern = pattern << 1 | ((h.deg[v] == 5) & (v != a0) & (v != z));
-  }
-  return pattern;
-}
-
 VertexSet Generator::ball(const PlanarMap& h, int v, int w, int reach) {
   // Breadth-first, a level at a time as sets: each face of the frontier adds its neighbours
   // without a test per neighbour.
@@ -539,16 +529,23 @@ VertexSet Generator::ball(const PlanarMap& h, int v, int w, int reach) {
   return seen;
 }
 
+int Generator::corner_pattern_after(const PlanarMap& h, int corner, int from, int s, int a0, int z) {
+  const int k = h.index_of(corner, from);
+  int pattern = 0;
+  for (int i = 1; i < 6; ++i) {
+    const int v = h.at(corner, k, i * s);
+    pattern = pattern << 1 | ((h.deg[v] == 5) & (v != a0) & (v != z));
+  }
+  return pattern;
+}
+
 int Generator::corner_pattern(const PlanarMap& g, int r0, int r1, int s) {
   return corner_pattern_at(g, r0, g.index_of(r0, r1), s);
 }
 
 int Generator::corner_pattern_at(const PlanarMap& g, int r0, int k, int s) {
-  const int a0 = g.at(r0, k, 2 * s);
-  const int ka = g.index_of(a0, r0);
-  int pattern = 0;
-  for (int i = 1; i < 6; ++i) pattern = pattern << 1 | (g.deg[g.at(a0, ka, i * s)] == 5);
-  return pattern;
+  // No face is -1: the compiler drops those tests.
+  return corner_pattern_after(g, g.at(r0, k, 2 * s), r0, s, -1, -1);
 }
 
 Generator::Key Generator::key_of(const PlanarMap& g, const RowOp& row, int inv_known) const {
