@@ -309,10 +309,9 @@ void Generator::search(int depth, int nauto) {
     rivals.clear();
     known.by_view.fill(-1);
     for_each_l0_row(h, [&](const RowOp& v, int v_id, const RowOp& w, int w_id) {
-      const int at_v = corner_pattern_at(h, v.r0, l0_view_slot(v_id), v.s);
-      const int at_w = corner_pattern_at(h, w.r0, l0_view_slot(w_id), w.s);
-      add_rival(known, v, l0_inv(at_v, at_w), v_id);
-      add_rival(known, w, l0_inv(at_w, at_v), w_id);
+      const std::array<int, 2> invs = l0_pair_invs(h, v, v_id, w, w_id);
+      add_rival(known, v, invs[0], v_id);
+      add_rival(known, w, invs[1], w_id);
       return true;
     });
   }
@@ -400,10 +399,11 @@ void Generator::search(int depth, int nauto) {
             changed.has(v.corners[1]))
           continue;
         v.untouched = w.untouched = true;
-        const int at_v = corner_pattern_after(h, v.corners[0], v.view.r0, v.view.s, e.a0, e.z);
-        const int at_w = corner_pattern_after(h, v.corners[1], v.view.r1, v.view.s, e.a0, e.z);
-        v.inv_now = l0_inv(at_v, at_w);
-        w.inv_now = l0_inv(at_w, at_v);
+        const std::array<int, 2> invs =
+            l0_pair_invs(corner_pattern_after(h, v.corners[0], v.view.r0, v.view.s, e.a0, e.z),
+                         corner_pattern_after(h, v.corners[1], v.view.r1, v.view.s, e.a0, e.z));
+        v.inv_now = invs[0];
+        w.inv_now = invs[1];
         lower_now |= std::min(v.inv_now, w.inv_now) < mine;
       }
       if (lower_now) return;
@@ -713,11 +713,10 @@ bool Generator::is_canonical(const PlanarMap& g, const RowOp& row, bool either_e
         keep_new(w, same_view(w, mine_row) ? mine.inv : theirs.inv, w_id);
         return true;
       }
-      const int at_v = corner_pattern_at(g, v.r0, l0_view_slot(v_id), v.s);
-      const int at_w = corner_pattern_at(g, w.r0, l0_view_slot(w_id), w.s);
+      const std::array<int, 2> invs = l0_pair_invs(g, v, v_id, w, w_id);
       for (const bool first : {true, false}) {
         const RowOp& c = first ? v : w;
-        Key k{2, 0, first ? l0_inv(at_v, at_w) : l0_inv(at_w, at_v), {}, {}};
+        Key k{2, 0, invs[first ? 0 : 1], {}, {}};
         keep_new(c, k.inv, first ? v_id : w_id);
         const int cmp = compare_keys(g, c, k, mine_row, mine);
         if (cmp < 0) {

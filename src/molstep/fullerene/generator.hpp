@@ -227,6 +227,15 @@ class Generator {
   /// as BuckyGen's colours do (all C90: 10.45 billion instructions, against 11.35 preferring
   /// more and 12.18 with the old inv; bench/RESULTS.md run 29).
   static constexpr int l0_inv(int own, int other) { return own << 5 | other; }
+  /// The invs of the two views of an L0 row in one orientation (v from r0, w from r1, as
+  /// for_each_l0_row hands them out) from the patterns round their own corners.
+  static constexpr std::array<int, 2> l0_pair_invs(int at_v, int at_w) { return {l0_inv(at_v, at_w), l0_inv(at_w, at_v)}; }
+  /// The same read off g.
+  [[nodiscard]] static std::array<int, 2> l0_pair_invs(const PlanarMap& g, const RowOp& v, int v_id, const RowOp& w,
+                                                       int w_id) {
+    return l0_pair_invs(corner_pattern_at(g, v.r0, l0_view_slot(v_id), v.s),
+                        corner_pattern_at(g, w.r0, l0_view_slot(w_id), w.s));
+  }
   /// At most 30 pairs of adjacent pentagons (the 30 edges of the dodecahedron, C20).
   static constexpr std::size_t kMaxAdjacentPairs = 30;
   /// far[i]: bit j set for each pair j of `pairs` (adjacent pentagons of h) farther than 4 from
