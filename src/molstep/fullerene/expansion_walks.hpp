@@ -601,9 +601,9 @@ void for_each_first_leg(const PlanarMap& h, unsigned starts, G&& g) {
 
 template <class W, class F>
 void for_each_l0_expansion_on(const PlanarMap& h, W&& walk, F&& f) {
-  // The m = 1 case of for_each_expansion: a0 t0 t1 turns three places at t0, z two at t1.
+  // The m = 1 case of for_each_expansion: a0 t0 t1 turns three places at t0, z two at t1. The
+  // walk hands out only legs that end next to a second pentagon z (FirstLegs::ends_at_pentagon).
   walk([&](int a0, int t0, int in0, int t1, int in1, int s, int z) {
-    if (h.deg[z] != 5 || z <= a0 || z == t0) return;
     VertexSet changed = first_leg(h, a0, t0, in0, t1, in1, s);
     changed.put(z);
     f(Expansion{a0, t0, s, 1, -1, z, t1, t0}, changed);
@@ -612,7 +612,14 @@ void for_each_l0_expansion_on(const PlanarMap& h, W&& walk, F&& f) {
 
 template <class F>
 void for_each_l0_expansion(const PlanarMap& h, F&& f) {
-  for_each_l0_expansion_on(h, [&h](auto&& g) { for_each_first_leg(h, 0xfffU, g); }, f);
+  for_each_l0_expansion_on(
+      h,
+      [&h](auto&& g) {
+        for_each_first_leg(h, 0xfffU, [&](int a0, int t0, int in0, int t1, int in1, int s, int z) {
+          if (FirstLegs::ends_at_pentagon(h, a0, t0, z)) g(a0, t0, in0, t1, in1, s, z);
+        });
+      },
+      f);
 }
 
 template <class F>
