@@ -859,6 +859,23 @@ TEST(FullereneGenerator, FastEnumeratorsAgreeWithTheGeneralOnes) {
       ++j;
     });
     EXPECT_EQ(j, size3.size());
+    // Listed once from the legs: the same expansions from their smaller pentagon, in the same
+    // order, which are exactly half of them (each is met from both ends).
+    FirstLegs legs;
+    legs.fill(h);
+    std::size_t k = 0;
+    std::size_t once = 0;
+    for_each_size3_expansion_once(
+        h, legs, FirstLegs::kAll, [](int, int, int) { return true; }, [](const int*, int) { return true; },
+        [&](const Expansion& e, const VertexSet& changed) {
+          while (k < size3.size() && size3[k].first.a0 > size3[k].first.z) ++k;
+          ASSERT_LT(k, size3.size());
+          EXPECT_TRUE(same_expansion(e, size3[k].first));
+          EXPECT_EQ(changed.words, size3[k].second.words);
+          ++k;
+          ++once;
+        });
+    EXPECT_EQ(2 * once, size3.size());
     // index_of agrees with a plain search.
     for (int v = 0; v < h.nv; ++v)
       for (int w = 0; w < h.nv; ++w) {

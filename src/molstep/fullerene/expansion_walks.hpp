@@ -635,11 +635,13 @@ void for_each_size3_expansion(const PlanarMap& h, unsigned starts, F&& f) {
 }
 
 template <class W, class N, class A, class F>
-void for_each_size3_expansion_on(const PlanarMap& h, W&& walk, N&& near, A&& accept, F&& f) {
+void for_each_size3_expansion_on(const PlanarMap& h, W&& walk, N&& near, A&& accept, F&& f, bool once = false) {
   // The m = 2 cases of for_each_expansion, in the same order: the far end z is found first, and
   // `changed` is only collected when z has degree 5 and `accept` takes its vertices. Every
   // vertex of the expansion lies in the closed neighbourhood of t0, t1 or the path's third
   // vertex x (b2 or t2): near(t0, t1, x) false skips it at once.
+  // Once: only from the end with the smaller pentagon (a0 < z). A path of 3 faces cannot meet
+  // itself in a fullerene dual, so the walk from z always lists the same expansion.
   walk([&](int a0, int t0, int in0, int t1, int in1, int s, int b2) {
     // a0, t0, t0's neighbours s and 2s places on, t1, t1's neighbour s places on (first_leg),
     // then the rest of the expansion's vertices.
@@ -661,7 +663,7 @@ void for_each_size3_expansion_on(const PlanarMap& h, W&& walk, N&& near, A&& acc
     if (b2 != a0 && b2 != t0 && b2 != t1 && near(t0, t1, b2)) {
       const int bin = h.index_of(b2, t1);
       const int z = h.at(b2, bin, 3 * s);
-      if (h.deg[z] == 5 && z != a0 && z != t0 && z != t1 && z != b2) {
+      if (h.deg[z] == 5 && z != a0 && z != t0 && z != t1 && z != b2 && (!once || a0 < z)) {
         leg();
         list[6] = b2;
         list[7] = h.at(b2, bin, s);
@@ -675,7 +677,7 @@ void for_each_size3_expansion_on(const PlanarMap& h, W&& walk, N&& near, A&& acc
     if (t2 != a0 && t2 != t0 && t2 != t1 && near(t0, t1, t2)) {
       const int in2 = h.index_of(t2, t1);
       const int z = h.at(t2, in2, 2 * s);
-      if (h.deg[z] == 5 && z != a0 && z != t0 && z != t1 && z != t2) {
+      if (h.deg[z] == 5 && z != a0 && z != t0 && z != t1 && z != t2 && (!once || a0 < z)) {
         leg();
         list[6] = b2;
         list[7] = t2;
@@ -694,10 +696,13 @@ void for_each_size3_expansion(const PlanarMap& h, unsigned starts, A&& accept, F
       f);
 }
 
+/// The L1 and B00 expansions from the first legs in `walked`, each listed once: from the end with
+/// the smaller pentagon. Both ends' first legs must be in `walked` (the generator's tests of a
+/// leg are necessary conditions of the expansion, which hold from either end).
 template <class N, class A, class F>
-void for_each_size3_expansion(const PlanarMap& h, const FirstLegs& legs, const FirstLegs::Marks& walked, N&& near,
-                              A&& accept, F&& f) {
-  for_each_size3_expansion_on(h, [&legs, &walked](auto&& g) { legs.each(walked, g); }, near, accept, f);
+void for_each_size3_expansion_once(const PlanarMap& h, const FirstLegs& legs, const FirstLegs::Marks& walked,
+                                   N&& near, A&& accept, F&& f) {
+  for_each_size3_expansion_on(h, [&legs, &walked](auto&& g) { legs.each(walked, g); }, near, accept, f, true);
 }
 
 template <class F>

@@ -202,7 +202,7 @@ template <class F>
 void Generator::size3_meeting(const PlanarMap& h, const FirstLegs& legs, std::size_t level,
                               const std::vector<std::pair<int, int>>& pairs, const FirstLegs::Marks& walked, F&& f) {
   if (pairs.empty() || pairs.size() > 64) {
-    for_each_size3_expansion(
+    for_each_size3_expansion_once(
         h, legs, walked, [](int, int, int) { return true; }, [](const int*, int) { return true; }, f);
   } else {
     auto& bits = row_bits_[level];
@@ -235,7 +235,7 @@ void Generator::size3_meeting(const PlanarMap& h, const FirstLegs& legs, std::si
       return (near1[static_cast<std::size_t>(t0)] | near1[static_cast<std::size_t>(t1)] |
               near1[static_cast<std::size_t>(x)]) == all;
     };
-    for_each_size3_expansion(h, legs, walked, near, meets_all, f);
+    for_each_size3_expansion_once(h, legs, walked, near, meets_all, f);
     spread(false);
     for (const auto& [v, w] : pairs) {
       bits[static_cast<std::size_t>(v)] = 0;
@@ -348,6 +348,7 @@ void Generator::search(int depth, int nauto) {
     pairs.far_ready = false;
   }
   std::string code;
+  bool listed_once = false;  // the expansions handed to consider are listed from one end only
   const auto consider = [&](const Expansion& e, const VertexSet& changed) {
     if (dead(h.nv + e.size())) return;
     if (e.size() > max_canonical_[static_cast<std::size_t>(h.nv + e.size())]) return;
@@ -413,12 +414,13 @@ void Generator::search(int depth, int nauto) {
     if (!expand(g, e, row)) return;
     if (options_.ipr && g.nv == target_nv_ && !is_ipr(g)) return;  // the sink would not get it: not worth its test
     int child_auto = 1;
-    // An L0 expansion is listed from one of its ends only, so either view of its row counts.
     const bool l0 = e.m == 1;
     rivals_[static_cast<std::size_t>(depth) + 1].carried = false;
     Rivals* carry = l0 && g.nv < target_nv_ ? &rivals_[static_cast<std::size_t>(depth) + 1] : nullptr;
-    if (!is_canonical(g, row, l0, l0 ? &known : nullptr, carry, child_auto, nauto > 1 ? &code : nullptr,
-                      {inv_a, inv_b}))
+    // An expansion listed from one of its ends only (L0, and L1 and B00 in the pass of 3 faces):
+    // either view of its row counts.
+    if (!is_canonical(g, row, l0 || listed_once, l0 ? &known : nullptr, carry, child_auto,
+                      nauto > 1 ? &code : nullptr, {inv_a, inv_b}))
       return;
     if (nauto > 1 && !seen.insert(code).second) return;
     made_by_[static_cast<std::size_t>(depth) + 1] = changed;
@@ -457,9 +459,12 @@ void Generator::search(int depth, int nauto) {
   // when it would leave the child one vertex short.
   // With --ipr, one making an isomer must rewrite a vertex of every pair of adjacent pentagons
   // (consider), L0 rows among them.
-  if (size3_pass)
+  if (size3_pass) {
+    listed_once = true;
     size3_meeting(h, legs, static_cast<std::size_t>(depth),
                   options_.ipr && h.nv + 3 == target_nv_ ? pairs.adjacent : l0_rows, walked, consider);
+    listed_once = false;
+  }
   if (max_size > 3) for_each_expansion(h, 3, max_size, 0xfffU, consider);
 }
 
