@@ -827,6 +827,27 @@ TEST(FullereneGenerator, FastEnumeratorsAgreeWithTheGeneralOnes) {
     EXPECT_EQ(fast.size(), slow.size());
     for (const RowOp& c : slow)
       EXPECT_EQ(std::count_if(fast.begin(), fast.end(), [&c](const RowOp& f) { return same_view(f, c); }), 1);
+    // With a hook that takes the pairs of every third first view id: the others, in the same
+    // order, and the hook asked for every view (those with a corner that is a pentagon too).
+    std::vector<int> asked;
+    std::vector<int> rest;
+    for_each_l0_row(
+        h,
+        [&](int v_id) {
+          asked.push_back(v_id);
+          return v_id % 3 == 0;
+        },
+        [&](const RowOp&, int v_id, const RowOp&, int w_id) {
+          rest.push_back(v_id);
+          rest.push_back(w_id);
+          return true;
+        });
+    std::vector<int> want;
+    for (std::size_t i = 0; i < ids.size(); i += 2)
+      if (ids[i] % 3 != 0) want.insert(want.end(), {ids[i], ids[i + 1]});
+    EXPECT_EQ(rest, want);
+    for (std::size_t i = 0; i < ids.size(); i += 2)
+      EXPECT_EQ(std::count(asked.begin(), asked.end(), ids[i]), 1);
     std::sort(ids.begin(), ids.end());
     EXPECT_TRUE(std::adjacent_find(ids.begin(), ids.end()) == ids.end());
     // L0 expansions: each once, from its smaller end, its other end the same expansion.

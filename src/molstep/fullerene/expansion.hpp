@@ -144,6 +144,11 @@ constexpr int kL0Views = 12 * 5 * 2;
 /// and its two corners.
 template <class F>
 void for_each_l0_row(const PlanarMap& g, F&& f);
+/// The same, but a view pair whose first view's id `known(v_id)` takes (returning true: the
+/// caller knows the pair already) is not looked at further: no lookups of its corners, no call
+/// of f.
+template <class K, class F>
+void for_each_l0_row(const PlanarMap& g, K&& known, F&& f);
 
 /// The old vertices next to the new row's ends r_0 and r_m (the child's new degree-5 vertices)
 /// in the child of e (m >= 2, as for_each_expansion lists it), added to `next`: round r_0, a_0,

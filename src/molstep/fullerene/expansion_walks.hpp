@@ -707,6 +707,11 @@ void for_each_size3_expansion_once(const PlanarMap& h, const FirstLegs& legs, co
 
 template <class F>
 void for_each_l0_row(const PlanarMap& g, F&& f) {
+  for_each_l0_row(g, [](int) { return false; }, f);
+}
+
+template <class K, class F>
+void for_each_l0_row(const PlanarMap& g, K&& known, F&& f) {
   // The m = 1 case of for_each_reduction: r1 has degree 5, the corners a0 and z degree 6.
   for (int p = 0; p < 12; ++p) {
     const int r0 = g.pentagons[static_cast<std::size_t>(p)];
@@ -719,10 +724,14 @@ void for_each_l0_row(const PlanarMap& g, F&& f) {
     }
     for (; next != 0; next &= next - 1) {
       const int k = std::countr_zero(next);
+      // The pairs the caller knows are skipped before anything else is looked up.
+      const std::array<bool, 2> skip{known(l0_view_id(p, k, 1)), known(l0_view_id(p, k, -1))};
+      if (skip[0] && skip[1]) continue;
       const int r1 = g.adj[r0][k];
       const int in = g.index_of(r1, r0);
       const int q = g.pentagon_slot(r1);
       for (const int s : {1, -1}) {
+        if (skip[s > 0 ? 0 : 1]) continue;
         const int a0 = g.at(r0, k, 2 * s);
         if (g.deg[a0] != 6) continue;
         const int z = g.at(r1, in, 2 * s);

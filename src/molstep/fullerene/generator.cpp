@@ -482,6 +482,7 @@ void Generator::add_rival(Rivals& rivals, const RowOp& c, int inv, int id) {
   r.key.size = 2;
   r.key.shape = 0;
   r.key.inv = inv;
+  r.id = static_cast<std::int8_t>(id);
 }
 
 void Generator::fill_reads(const PlanarMap& h, Rival& r) {
@@ -705,14 +706,16 @@ bool Generator::is_canonical(const PlanarMap& g, const RowOp& row, bool either_e
     // Each view is a survivor from the parent (whose key it keeps), one of the row's own, or
     // keyed here. The two views of a row in one orientation read the same faces, so both survive
     // or neither does (the parent's list holds them side by side), and their keys share the two
-    // corner patterns.
-    for_each_l0_row(g, [&](const RowOp& v, int v_id, const RowOp& w, int w_id) {
-      if (const int r = known != nullptr ? known->by_view[static_cast<std::size_t>(v_id)] : -1;
-          r >= 0 && known->list[static_cast<std::size_t>(r)].untouched) {
-        keep(known->list[static_cast<std::size_t>(r)], v_id);
-        keep(known->list[static_cast<std::size_t>(r ^ 1)], w_id);
-        return true;
-      }
+    // corner patterns. A survivor keeps its faces, its corners and its ids, so the scan takes it
+    // by its id before it looks anything up.
+    const auto survivor = [&](int v_id) {
+      const int r = known != nullptr ? known->by_view[static_cast<std::size_t>(v_id)] : -1;
+      if (r < 0 || !known->list[static_cast<std::size_t>(r)].untouched) return false;
+      keep(known->list[static_cast<std::size_t>(r)], v_id);
+      keep(known->list[static_cast<std::size_t>(r ^ 1)], known->list[static_cast<std::size_t>(r ^ 1)].id);
+      return true;
+    };
+    for_each_l0_row(g, survivor, [&](const RowOp& v, int v_id, const RowOp& w, int w_id) {
       if (is_row(v)) {
         keep_new(v, same_view(v, mine_row) ? mine.inv : theirs.inv, v_id);
         keep_new(w, same_view(w, mine_row) ? mine.inv : theirs.inv, w_id);

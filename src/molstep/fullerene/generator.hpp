@@ -112,6 +112,7 @@ class Generator {
     bool has_reads = false;   // reads and corners are filled in
     bool untouched = false;   // by the expansion being tried: the view survives in the child ...
     int inv_now;              // ... with this inv (set with untouched)
+    std::int8_t id;           // its l0_view_id, which a child it survives into keeps
     // Members set one by one (add_rival), not the whole struct zeroed first (rep stos).
     Rival() {}  // NOLINT(modernize-use-equals-default): `= default` would zero it in emplace_back()
   };
