@@ -348,7 +348,9 @@ void Generator::search(int depth, int nauto) {
     pairs.far_ready = false;
   }
   std::string code;
-  bool listed_once = false;  // the expansions handed to consider are listed from one end only
+  // Expansions of 3 faces come from the pass over them (below), which lists each from one end
+  // only, when no larger one is tried; otherwise from the general walk, which lists both ends.
+  const bool size3_listed_once = max_size == 3;
   const auto consider = [&](const Expansion& e, const VertexSet& changed) {
     if (dead(h.nv + e.size())) return;
     if (e.size() > max_canonical_[static_cast<std::size_t>(h.nv + e.size())]) return;
@@ -419,7 +421,7 @@ void Generator::search(int depth, int nauto) {
     Rivals* carry = l0 && g.nv < target_nv_ ? &rivals_[static_cast<std::size_t>(depth) + 1] : nullptr;
     // An expansion listed from one of its ends only (L0, and L1 and B00 in the pass of 3 faces):
     // either view of its row counts.
-    if (!is_canonical(g, row, l0 || listed_once, l0 ? &known : nullptr, carry, child_auto,
+    if (!is_canonical(g, row, l0 || (e.m == 2 && size3_listed_once), l0 ? &known : nullptr, carry, child_auto,
                       nauto > 1 ? &code : nullptr, {inv_a, inv_b}))
       return;
     if (nauto > 1 && !seen.insert(code).second) return;
@@ -459,12 +461,9 @@ void Generator::search(int depth, int nauto) {
   // when it would leave the child one vertex short.
   // With --ipr, one making an isomer must rewrite a vertex of every pair of adjacent pentagons
   // (consider), L0 rows among them.
-  if (size3_pass) {
-    listed_once = true;
+  if (size3_pass)
     size3_meeting(h, legs, static_cast<std::size_t>(depth),
                   options_.ipr && h.nv + 3 == target_nv_ ? pairs.adjacent : l0_rows, walked, consider);
-    listed_once = false;
-  }
   if (max_size > 3) for_each_expansion(h, 3, max_size, 0xfffU, consider);
 }
 
