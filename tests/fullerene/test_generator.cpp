@@ -637,11 +637,39 @@ TEST(FullereneGenerator, ParentReductionsLastWhenOnlyTheirCornersAreRewritten) {
   EXPECT_GT(corners_rewritten, 1000);
 }
 
+/// Two maps with the same faces, the same lists slot for slot and the same pentagon list.
+void expect_same_map(const PlanarMap& a, const PlanarMap& b) {
+  ASSERT_EQ(a.nv, b.nv);
+  ASSERT_EQ(a.pentagons, b.pentagons);
+  for (int v = 0; v < a.nv; ++v) {
+    ASSERT_EQ(a.deg[v], b.deg[v]) << "vertex " << v;
+    for (int i = 0; i < a.deg[v]; ++i) ASSERT_EQ(a.adj[v][i], b.adj[v][i]) << "vertex " << v << " slot " << i;
+  }
+}
+
+/// expand(h, e) against expand_by_splits(h, e): both fail, or both succeed with the same map and
+/// row. Returns whether they succeeded.
+bool expect_expand_as_splits(const PlanarMap& h, const Expansion& e) {
+  PlanarMap fast;
+  fast.copy_from(h);
+  RowOp fast_row;
+  const bool fast_ok = expand(fast, e, fast_row);
+  PlanarMap general;
+  general.copy_from(h);
+  RowOp general_row;
+  const bool general_ok = expand_by_splits(general, e, general_row);
+  EXPECT_EQ(fast_ok, general_ok);
+  if (!fast_ok || !general_ok) return false;
+  EXPECT_TRUE(same_view(fast_row, general_row));
+  expect_same_map(fast, general);
+  return !::testing::Test::HasFailure();
+}
+
 TEST(FullereneGenerator, L0ExpansionsShortPathWritesTheGeneralPathsMaps) {
-  // expand() takes an L0 expansion with its far end z set by a short path; without z it goes
-  // the general way (two splits). Both must leave the same map, slot for slot: the order of the
-  // isomers depends on it. Every L0 expansion of every isomer of C30 (where a path's ends sit
-  // close together), C40, C50 and C60.
+  // expand() takes an L0 expansion with its far end z set by a short path; without z it writes
+  // the lists out as for any other row. Both must leave the map the splits leave, slot for slot:
+  // the order of the isomers depends on it. Every L0 expansion of every isomer of C30 (where a
+  // path's ends sit close together), C40, C50 and C60.
   int checked = 0;
   for (const int atoms : {30, 40, 50, 60}) {
     Generator g(GeneratorOptions{atoms, false, 0, 1});
@@ -649,29 +677,50 @@ TEST(FullereneGenerator, L0ExpansionsShortPathWritesTheGeneralPathsMaps) {
       for_each_expansion(h, 2, [&](const Expansion& e, const VertexSet&) {
         ASSERT_EQ(e.m, 1);
         ASSERT_GE(e.z, 0);
-        PlanarMap fast;
-        fast.copy_from(h);
-        RowOp fast_row;
-        ASSERT_TRUE(expand(fast, e, fast_row));
-        Expansion general_e = e;
-        general_e.z = -1;
-        PlanarMap general;
-        general.copy_from(h);
-        RowOp general_row;
-        ASSERT_TRUE(expand(general, general_e, general_row));
-        ASSERT_EQ(fast.nv, general.nv);
-        ASSERT_EQ(fast.pentagons, general.pentagons);
-        ASSERT_EQ(fast_row.r0, general_row.r0);
-        ASSERT_EQ(fast_row.r1, general_row.r1);
-        for (int v = 0; v < fast.nv; ++v) {
-          ASSERT_EQ(fast.deg[v], general.deg[v]) << "vertex " << v;
-          for (int i = 0; i < fast.deg[v]; ++i) ASSERT_EQ(fast.adj[v][i], general.adj[v][i]) << "vertex " << v;
-        }
+        ASSERT_TRUE(expect_expand_as_splits(h, e));
+        Expansion without_z = e;
+        without_z.z = -1;
+        ASSERT_TRUE(expect_expand_as_splits(h, without_z));
         ++checked;
       });
     });
   }
   EXPECT_GT(checked, 20000);
+}
+
+// expand() writes out the lists that its splits leave (expansion.cpp, expand_written_out) when
+// the faces it rewrites are distinct, and splits otherwise: the two must agree, slot for slot, on
+// every expansion, straight and bent, in both orientations, and must turn down the same
+// descriptions that are no expansion (the listed ones one face shorter or longer: z no pentagon,
+// or a path or the faces beside it running into each other). Every expansion of 3 to 12 faces
+// of every isomer of C30 (where paths and the faces beside them run into each other) and C44, and
+// of 3 to 14 faces of the IPR isomers of C90 and the irreducible IPR fullerenes up to C110 (long
+// rows round nanotubes).
+TEST(FullereneGenerator, WrittenOutExpansionMatchesSplits) {
+  int made = 0;
+  int failed = 0;
+  int bent = 0;
+  const auto check = [&](const PlanarMap& h, int max_size) {
+    for_each_expansion(h, 3, max_size, 0xfff, [&](const Expansion& e, const VertexSet&) {
+      ASSERT_TRUE(expect_expand_as_splits(h, e));
+      ++made;
+      if (e.bend >= 0) ++bent;
+      for (const int dm : {-1, 1}) {
+        Expansion other = e;
+        other.m += dm;
+        other.z = other.tm = other.tm_prev = -1;
+        if (other.m < 1 || (other.bend >= 0 && other.bend >= other.m)) continue;
+        if (!expect_expand_as_splits(h, other)) ++failed;
+        ASSERT_FALSE(::testing::Test::HasFailure());
+      }
+    });
+  };
+  for (const int atoms : {30, 44}) Generator(GeneratorOptions{atoms, false, 0, 1}).run([&](const PlanarMap& h) { check(h, 12); });
+  on_ipr_c90_and_irreducible_up_to_c110([&](const PlanarMap& h) { check(h, 14); });
+  EXPECT_FALSE(::testing::Test::HasFailure());
+  EXPECT_GT(made, 100000);
+  EXPECT_GT(bent, made / 4);
+  EXPECT_GT(failed, 0);  // rows that meet themselves: the splits turn them down, and so must expand()
 }
 
 /// Same expansion: same start, direction, shape and length.

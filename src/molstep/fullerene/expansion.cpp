@@ -309,12 +309,129 @@ bool expand_l0(PlanarMap& g, const Expansion& e, RowOp& row) {
   row = RowOp{r0, r1, s, 1, -1};
   return true;
 }
+
+/// expand() written out: the lists that its splits leave (expand_by_splits), slot for slot, when
+/// the faces the expansion rewrites are distinct (a_0, the path t_0..t_m, the faces beside the
+/// path that go over to the new row, and z). Returns false, with g untouched, when they are not
+/// or the expansion cannot be made; expand_by_splits then decides.
+///
+/// With N_j(k) the face k places on round t_j from t_{j-1} (t_{-1} = a_0) in orientation s, the
+/// path goes on to t_{j+1} = N_j(3), or N_j(2) at the bend b, and ends at z = N_m(2) (straight)
+/// or N_m(3) (bent). The new r_j takes from t_j the faces between t_{j-1} and the way on: N_j(1)
+/// and N_j(2), only N_j(1) at the bend and at the end of a straight row. In orientation s, from
+/// slot 0 (where the splits leave it):
+///   r_j = t_j, t_{j-1} (r_{j-1} past the bend), r_{j-1} (0 < j, up to the bend), the faces
+///         taken from t_j, r_{j+1} (j < m), t_{j+1} (b <= j < m), z (j = m);
+///   t_j = r_{j+1} (j < m up to the bend) or the way on (N_j(2) at the bend or the end of a
+///         straight row, else N_j(3)), the faces it keeps round to t_{j-1}, r_{j-1} (past the
+///         bend), r_j.
+/// a_0 takes r_0 just before t_0, z takes r_m just after t_m, and each face taken from t_j has
+/// t_j replaced by r_j. Slots ascend in orientation +1, so for s = -1 each list is written from
+/// slot 0 backwards.
+bool expand_written_out(PlanarMap& g, const Expansion& e, RowOp& row) {
+  const int m = e.m;
+  const int b = e.bend;
+  const int s = e.s;
+  const int first = g.nv;
+  if (m < 1 || (b >= 0 && (b < 1 || b >= m)) || first + m + 1 > PlanarMap::kMaxVertices || g.deg[e.a0] != 5)
+    return false;
+  // t[j + 1] = t_j (t[0] = a_0); list[j]: t_j's list turned to start at its way on (slot 0),
+  // read before anything is written; taken[j]: the faces r_j takes from it (one per byte).
+  std::array<int, PlanarMap::kMaxVertices + 2> t;
+  std::array<std::uint64_t, PlanarMap::kMaxVertices + 1> list;
+  std::array<std::uint16_t, PlanarMap::kMaxVertices + 1> taken;
+  VertexSet used;
+  std::array<int, 2> before{-1, -1};  // the faces taken from t_{j-1}, which t_j may share
+  t[0] = e.a0;
+  t[1] = e.t0;
+  used.add(e.a0);
+  int z = -1;
+  for (int j = 0; j <= m; ++j) {
+    const int v = t[j + 1];
+    const int d = g.deg[v];
+    if (used.has(v) || d < 5 || d > 6) return false;
+    used.add(v);
+    const int i = g.index_of(v, t[j]);
+    if (i < 0) return false;
+    const bool past_bend = b >= 0 && j > b;
+    const int way_on = j == b || (b < 0 && j == m) ? 2 : 3;
+    const std::uint64_t word = g.word(v);
+    const auto face = [&](int k) { return static_cast<int>(word >> (8 * PlanarMap::wrap(d, i + k * s)) & 0xff); };
+    list[j] = slots_from(word, d, PlanarMap::wrap(d, i + (past_bend ? 3 : 2) * s), d);
+    if (j < m) t[j + 2] = face(way_on);
+    else z = face(way_on);
+    const int n1 = face(1);
+    const int n2 = way_on == 3 ? face(2) : -1;
+    for (const int f : {n1, n2}) {
+      if (f < 0 || f == before[0] || f == before[1]) continue;
+      if (used.has(f)) return false;
+      used.add(f);
+    }
+    before = {n1, n2};
+    taken[j] = static_cast<std::uint16_t>(n1 | (n2 < 0 ? 0xff00 : n2 << 8));
+  }
+  if (g.deg[z] != 5 || used.has(z)) return false;  // z is none of the faces taken, either
+  const auto r = [first](int j) { return first + j; };
+  const auto put = [](std::uint64_t w, int slot, int v) { return (w & ~in_slot(0xff, slot)) | in_slot(v, slot); };
+  for (int j = 0; j <= m; ++j) {
+    const int v = t[j + 1];
+    const int d = g.deg[v];
+    const bool past_bend = b >= 0 && j > b;
+    const bool from_bend = b >= 0 && j >= b;
+    const int n1 = taken[j] & 0xff;
+    const int n2 = taken[j] >> 8 == 0xff ? -1 : taken[j] >> 8;
+    // r_j, in orientation s.
+    std::array<int, 6> l{};
+    int n = 0;
+    l[n++] = v;
+    l[n++] = past_bend ? r(j - 1) : t[j];
+    if (j > 0 && !past_bend) l[static_cast<std::size_t>(n++)] = r(j - 1);
+    l[static_cast<std::size_t>(n++)] = n1;
+    if (n2 >= 0) l[static_cast<std::size_t>(n++)] = n2;
+    if (j < m) l[static_cast<std::size_t>(n++)] = r(j + 1);
+    if (j == m)
+      l[static_cast<std::size_t>(n++)] = z;
+    else if (from_bend)
+      l[static_cast<std::size_t>(n++)] = t[j + 2];
+    std::uint64_t rw = in_slot(l[0], 0);
+    for (int k = 1; k < n; ++k) rw |= in_slot(l[static_cast<std::size_t>(s > 0 ? k : n - k)], k);
+    g.set_word(r(j), rw);
+    g.deg[r(j)] = static_cast<std::uint8_t>(n);
+    // t_j: its list from the way on, with the taken faces' slots given to the new row.
+    std::uint64_t tw = list[j];
+    if (!from_bend && j < m) tw = put(tw, 0, r(j + 1));
+    if (past_bend) {
+      tw = put(tw, s > 0 ? d - 2 : 2, r(j - 1));
+      tw = put(tw, s > 0 ? d - 1 : 1, r(j));
+    } else {
+      tw = put(tw, s > 0 ? d - 1 : 1, r(j));
+    }
+    g.set_word(v, tw);
+  }
+  for (int j = 0; j <= m; ++j) {
+    g.replace(taken[j] & 0xff, t[j + 1], r(j));
+    if (taken[j] >> 8 != 0xff) g.replace(taken[j] >> 8, t[j + 1], r(j));
+  }
+  const int xa = g.index_of(e.a0, t[1]);
+  g.insert_at(e.a0, s > 0 ? xa : xa + 1, r(0));
+  const int xz = g.index_of(z, t[m + 1]);
+  g.insert_at(z, s > 0 ? xz + 1 : xz, r(m));
+  g.nv += m + 1;
+  g.move_pentagon(e.a0, r(0));
+  g.move_pentagon(z, r(m));
+  row = RowOp{first, first + 1, s, m, b};
+  return true;
+}
 }  // namespace
 
 bool expand(PlanarMap& g, const Expansion& e, RowOp& row) {
   if (e.m == 1 && e.bend < 0 && e.z >= 0 && g.nv + 2 <= PlanarMap::kMaxVertices && g.deg[e.a0] == 5 &&
       g.deg[e.z] == 5)
     return expand_l0(g, e, row);
+  return expand_written_out(g, e, row) || expand_by_splits(g, e, row);
+}
+
+bool expand_by_splits(PlanarMap& g, const Expansion& e, RowOp& row) {
   const int m = e.m;
   const int s = e.s;
   if (g.nv + m + 1 > PlanarMap::kMaxVertices || g.deg[e.a0] != 5) return false;

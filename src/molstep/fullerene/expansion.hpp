@@ -70,6 +70,11 @@ struct Expansion {
 /// and `row` is the view of the new row from r_0; on failure g is left in an unusable state.
 /// g must be a fullerene dual: an L0 expansion with its z set takes a short path that relies on it.
 bool expand(PlanarMap& g, const Expansion& e, RowOp& row);
+/// The same made by splitting each path face in turn, from t_m back to t_0 (the new r_j takes
+/// t_j's faces between t_{j-1} and the way on). expand() writes the lists these splits leave
+/// directly when the faces the expansion rewrites are distinct, and otherwise calls this (the test
+/// WrittenOutExpansionMatchesSplits compares the two on every expansion of many maps).
+bool expand_by_splits(PlanarMap& g, const Expansion& e, RowOp& row);
 
 /// Calls f(const Expansion&, const VertexSet& changed) for every expansion of h adding at most
 /// max_size vertices; `changed` holds every vertex whose neighbour list the expansion rewrites
