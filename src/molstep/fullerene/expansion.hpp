@@ -101,6 +101,11 @@ void for_each_expansion_once(const PlanarMap& h, int min_size, int max_size, F&&
 /// the walks skip the bends that lead only to such sizes.
 template <class P, class F>
 void for_each_ipr_expansion_once(const PlanarMap& h, int min_size, int max_size, std::uint64_t sizes, P&& pre, F&& f);
+/// for_each_ipr_expansion_once(h, 3, 3, ...) made fast (no crossing tables): the L1 and B00
+/// expansions whose children are IPR, each once (from the end with the smaller pentagon), in the
+/// same order.
+template <class P, class F>
+void for_each_ipr_size3_expansion_once(const PlanarMap& h, P&& pre, F&& f);
 
 namespace detail {
 template <class P, class F>

@@ -669,7 +669,7 @@ void for_each_size3_expansion_on(const PlanarMap& h, W&& walk, N&& near, A&& acc
         list[7] = h.at(b2, bin, s);
         list[8] = h.at(b2, bin, 2 * s);
         list[9] = z;
-        if (accept(list.data(), 10)) f(Expansion{a0, t0, s, 2, 1, z}, collect());
+        if (accept(list.data(), 10)) f(Expansion{a0, t0, s, 2, 1, z, b2, t1}, collect());
       }
     }
     // L_1: straight on.
@@ -683,7 +683,7 @@ void for_each_size3_expansion_on(const PlanarMap& h, W&& walk, N&& near, A&& acc
         list[7] = t2;
         list[8] = h.at(t2, in2, s);
         list[9] = z;
-        if (accept(list.data(), 10)) f(Expansion{a0, t0, s, 2, -1, z}, collect());
+        if (accept(list.data(), 10)) f(Expansion{a0, t0, s, 2, -1, z, t2, t1}, collect());
       }
     }
   });
@@ -694,6 +694,17 @@ void for_each_size3_expansion(const PlanarMap& h, unsigned starts, A&& accept, F
   for_each_size3_expansion_on(
       h, [&h, starts](auto&& g) { for_each_first_leg(h, starts, g); }, [](int, int, int) { return true; }, accept,
       f);
+}
+
+template <class P, class F>
+void for_each_ipr_size3_expansion_once(const PlanarMap& h, P&& pre, F&& f) {
+  for_each_size3_expansion_on(
+      h, [&h](auto&& g) { for_each_first_leg(h, 0xfffU, g); }, [](int, int, int) { return true; },
+      [](const int*, int) { return true; },
+      [&](const Expansion& e, const VertexSet& changed) {
+        if (!new_pentagon_meets_one(h, e) && pre(e)) f(e, changed);
+      },
+      true);
 }
 
 /// The L1 and B00 expansions from the first legs in `walked`, each listed once: from the end with

@@ -75,7 +75,7 @@ void Generator::ipr_search(int depth, int nauto) {
   std::uint64_t sizes = 0;
   for (int m = 2; m < 64 && m < max_size; ++m)
     if (!dead(h.nv + m + 1)) sizes |= std::uint64_t{1} << m;
-  for_each_ipr_expansion_once(h, 3, max_size, sizes, alive, [&](const Expansion& e, const VertexSet& changed) {
+  const auto try_expansion = [&](const Expansion& e, const VertexSet& changed) {
     // Corners the expansion does not rewrite cannot lie next to its new pentagons; the others are
     // checked once those pentagons' neighbours are known.
     bool corners_rewritten = false;
@@ -121,7 +121,13 @@ void Generator::ipr_search(int depth, int nauto) {
     if (!is_canonical_ipr(g, row, child_auto, nauto > 1 ? &code : nullptr, rivals, &rejector)) return;
     if (nauto > 1 && !seen.insert(code).second) return;
     visit(depth + 1, child_auto);
-  });
+  };
+  // Three faces short of the target only expansions of three faces are alive (about a quarter of
+  // the nodes at IPR C130): they are listed without the crossing tables.
+  if (sizes == std::uint64_t{1} << 2)
+    for_each_ipr_size3_expansion_once(h, alive, try_expansion);
+  else
+    for_each_ipr_expansion_once(h, 3, max_size, sizes, alive, try_expansion);
 }
 
 bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& nauto, std::string* code,
