@@ -311,9 +311,12 @@ bool expand_l0(PlanarMap& g, const Expansion& e, RowOp& row) {
 }
 
 /// expand() written out: the lists that its splits leave (expand_by_splits), slot for slot, when
-/// the faces the expansion rewrites are distinct (a_0, the path t_0..t_m, the faces beside the
-/// path that go over to the new row, and z). Returns false, with g untouched, when they are not
-/// or the expansion cannot be made; expand_by_splits then decides.
+/// a_0, the path t_0..t_m and z are distinct and no face that t_j gives over to the new row (the
+/// faces beside the path) is an earlier t_i (i < j). The splits go from t_m back to t_0, so then
+/// every t_j's list is still h's when its own split reads it; a face given over by t_j only has
+/// t_j renamed r_j in its list, after its own list is written, whether it lies beside the path
+/// twice (a long row winding round), is a later face of the path, a_0 or z. Returns false, with g
+/// untouched, otherwise or when the expansion cannot be made; expand_by_splits then decides.
 ///
 /// With N_j(k) the face k places on round t_j from t_{j-1} (t_{-1} = a_0) in orientation s, the
 /// path goes on to t_{j+1} = N_j(3), or N_j(2) at the bend b, and ends at z = N_m(2) (straight)
@@ -340,8 +343,7 @@ bool expand_written_out(PlanarMap& g, const Expansion& e, RowOp& row) {
   std::array<int, PlanarMap::kMaxVertices + 2> t;
   std::array<std::uint64_t, PlanarMap::kMaxVertices + 1> list;
   std::array<std::uint16_t, PlanarMap::kMaxVertices + 1> taken;
-  VertexSet used;
-  std::array<int, 2> before{-1, -1};  // the faces taken from t_{j-1}, which t_j may share
+  VertexSet used;  // a_0 and the path so far
   t[0] = e.a0;
   t[1] = e.t0;
   used.add(e.a0);
@@ -363,14 +365,12 @@ bool expand_written_out(PlanarMap& g, const Expansion& e, RowOp& row) {
     const int n1 = face(1);
     const int n2 = way_on == 3 ? face(2) : -1;
     for (const int f : {n1, n2}) {
-      if (f < 0 || f == before[0] || f == before[1]) continue;
-      if (used.has(f)) return false;
-      used.add(f);
+      if (f < 0) continue;
+      if (f != e.a0 && used.has(f)) return false;
     }
-    before = {n1, n2};
     taken[j] = static_cast<std::uint16_t>(n1 | (n2 < 0 ? 0xff00 : n2 << 8));
   }
-  if (g.deg[z] != 5 || used.has(z)) return false;  // z is none of the faces taken, either
+  if (g.deg[z] != 5 || used.has(z)) return false;
   const auto r = [first](int j) { return first + j; };
   const auto put = [](std::uint64_t w, int slot, int v) { return (w & ~in_slot(0xff, slot)) | in_slot(v, slot); };
   for (int j = 0; j <= m; ++j) {
