@@ -722,8 +722,8 @@ TEST(FullereneGenerator, L0ExpansionsShortPathWritesTheGeneralPathsMaps) {
   EXPECT_GT(checked, 20000);
 }
 
-// expand() writes out the lists that its splits leave (expansion.cpp, expand_written_out) when
-// the faces it rewrites are distinct, and splits otherwise: the two must agree, slot for slot, on
+// expand() writes out the lists that its splits leave (expansion.cpp, expand_written_out), and
+// splits only when a path face gives over an earlier one: the two must agree, slot for slot, on
 // every expansion, straight and bent, in both orientations, and must turn down the same
 // descriptions that are no expansion (the listed ones one face shorter or longer: z no pentagon,
 // or a path or the faces beside it running into each other). Every expansion of 3 to 12 faces
@@ -754,7 +754,7 @@ TEST(FullereneGenerator, WrittenOutExpansionMatchesSplits) {
   EXPECT_FALSE(::testing::Test::HasFailure());
   EXPECT_GT(made, 100000);
   EXPECT_GT(bent, made / 4);
-  EXPECT_GT(failed, 0);  // rows that meet themselves: the splits turn them down, and so must expand()
+  EXPECT_GT(failed, 0);  // descriptions that are no expansion: the splits turn them down, and so must expand()
 }
 
 /// Same expansion: same start, direction, shape and length.

@@ -72,8 +72,9 @@ struct Expansion {
 bool expand(PlanarMap& g, const Expansion& e, RowOp& row);
 /// The same made by splitting each path face in turn, from t_m back to t_0 (the new r_j takes
 /// t_j's faces between t_{j-1} and the way on). expand() writes the lists these splits leave
-/// directly when the faces the expansion rewrites are distinct, and otherwise calls this (the test
-/// WrittenOutExpansionMatchesSplits compares the two on every expansion of many maps).
+/// directly, and calls this only when a path face gives over an earlier one to the new row or
+/// a_0, the path and z are not distinct (the test WrittenOutExpansionMatchesSplits compares the
+/// two on every expansion of many maps).
 bool expand_by_splits(PlanarMap& g, const Expansion& e, RowOp& row);
 
 /// Calls f(const Expansion&, const VertexSet& changed) for every expansion of h adding at most
