@@ -99,19 +99,22 @@ void for_each_expansion_once(const PlanarMap& h, int min_size, int max_size, F&&
 /// pentagons are adjacent), calling f only for those that pre(const Expansion&) accepts, asked
 /// before `changed` is put together. `sizes` (when max_size is at most 64; ignored above): bit m
 /// clear for each m (an expansion of m + 1 vertices) that pre turns down whatever the expansion;
-/// the walks skip the bends that lead only to such sizes.
-template <class P, class F>
-void for_each_ipr_expansion_once(const PlanarMap& h, int min_size, int max_size, std::uint64_t sizes, P&& pre, F&& f);
+/// the walks skip the bends that lead only to such sizes. `changed` is a Set: a copy of `empty`
+/// that add(int) was called on for each rewritten vertex (a VertexSet, or what the caller needs
+/// to know of them: the IPR search gathers which of the parent's reductions they meet).
+template <class P, class F, class Set = VertexSet>
+void for_each_ipr_expansion_once(const PlanarMap& h, int min_size, int max_size, std::uint64_t sizes, P&& pre, F&& f,
+                                 const Set& empty = Set{});
 /// for_each_ipr_expansion_once(h, 3, 3, ...) made fast (no crossing tables): the L1 and B00
 /// expansions whose children are IPR, each once (from the end with the smaller pentagon), in the
 /// same order.
-template <class P, class F>
-void for_each_ipr_size3_expansion_once(const PlanarMap& h, P&& pre, F&& f);
+template <class P, class F, class Set = VertexSet>
+void for_each_ipr_size3_expansion_once(const PlanarMap& h, P&& pre, F&& f, const Set& empty = Set{});
 
 namespace detail {
-template <class P, class F>
+template <class P, class F, class Set>
 void expansions(const PlanarMap& h, int min_size, int max_size, std::uint64_t sizes, unsigned starts, bool once,
-                P& pre, F& f, bool ipr);
+                P& pre, F& f, bool ipr, const Set& empty);
 }
 
 /// Calls f(const Expansion&, const VertexSet& changed) for every L0 expansion of h (two new

@@ -23,18 +23,19 @@ void for_each_expansion(const PlanarMap& h, int max_size, F&& f) {
 template <class F>
 void for_each_expansion(const PlanarMap& h, int min_size, int max_size, unsigned starts, F&& f) {
   const auto all = [](const Expansion&) { return true; };
-  detail::expansions(h, min_size, max_size, ~std::uint64_t{0}, starts, false, all, f, false);
+  detail::expansions(h, min_size, max_size, ~std::uint64_t{0}, starts, false, all, f, false, VertexSet{});
 }
 
 template <class F>
 void for_each_expansion_once(const PlanarMap& h, int min_size, int max_size, F&& f) {
   const auto all = [](const Expansion&) { return true; };
-  detail::expansions(h, min_size, max_size, ~std::uint64_t{0}, 0xfff, true, all, f, false);
+  detail::expansions(h, min_size, max_size, ~std::uint64_t{0}, 0xfff, true, all, f, false, VertexSet{});
 }
 
-template <class P, class F>
-void for_each_ipr_expansion_once(const PlanarMap& h, int min_size, int max_size, std::uint64_t sizes, P&& pre, F&& f) {
-  detail::expansions(h, min_size, max_size, sizes, 0xfff, true, pre, f, true);
+template <class P, class F, class Set>
+void for_each_ipr_expansion_once(const PlanarMap& h, int min_size, int max_size, std::uint64_t sizes, P&& pre, F&& f,
+                                 const Set& empty) {
+  detail::expansions(h, min_size, max_size, sizes, 0xfff, true, pre, f, true, empty);
 }
 
 namespace detail {
@@ -180,9 +181,9 @@ inline bool reaches_pentagon(const PlanarMap& h, const StraightWalks& walks, int
 
 // Inlined into its caller (the generator's search), where its calls of pre and f are inlined in
 // turn: left to itself gcc may not, and the IPR search then runs about 4% slower.
-template <class P, class F>
+template <class P, class F, class Set>
 [[gnu::always_inline]] inline void expansions(const PlanarMap& h, int min_size, int max_size, std::uint64_t sizes,
-                                              unsigned starts, bool once, P& pre, F& f, bool ipr) {
+                                              unsigned starts, bool once, P& pre, F& f, bool ipr, const Set& empty) {
   if (max_size < 2) return;
   const int min_m = std::max(1, min_size - 1);
   const int max_m = max_size - 1;
@@ -228,7 +229,7 @@ template <class P, class F>
         const int x = ipr ? walks.x[static_cast<std::size_t>(walk)] : -1;
         if (x >= 0 && !reaches_pentagon(h, walks, a0, t0, s, x, p, min_m, max_m, sizes, once, seen, stamp)) continue;
         const int straight = ++stamp;
-        VertexSet changed;
+        Set changed = empty;
         changed.add(a0);
         bool strip_walkable = true;  // the strip so far: distinct, a_0 not on it
         walk_straight(h, &walks.steps, a0, t0, s, max_m, seen, straight, [&](int j, int cur, int prev, int in) {
@@ -248,7 +249,7 @@ template <class P, class F>
                 (!once || a0 < z || !strip_walkable || strip[z] == straight)) {
               const Expansion e{a0, t0, s, j, -1, z, cur, prev};
               if ((!ipr || !new_pentagon_meets_one(h, e)) && pre(e)) {
-                VertexSet all = changed;
+                Set all = changed;
                 all.add(here.one);
                 all.add(z);
                 f(e, all);
@@ -271,7 +272,7 @@ template <class P, class F>
             // goes no farther than the farthest such crossing.
             const int last = j + (reach >> 63 != 0 ? limit : std::bit_width(reach) - 1);
             const int bent = ++stamp;
-            VertexSet bchanged = changed;
+            Set bchanged = changed;
             bchanged.add(here.one);
             int bprev = cur;
             int bcur = h.adj[cur][static_cast<std::size_t>(to_bend)];
@@ -288,7 +289,7 @@ template <class P, class F>
                   (!once || jj < 2 * j || a0 < z)) {
                 const Expansion e{a0, t0, s, jj, j, z, bcur, bprev};
                 if ((!ipr || !new_pentagon_meets_one(h, e)) && pre(e)) {
-                  VertexSet all = bchanged;
+                  Set all = bchanged;
                   all.add(z);
                   f(e, all);
                 }
@@ -634,8 +635,9 @@ void for_each_size3_expansion(const PlanarMap& h, unsigned starts, F&& f) {
   for_each_size3_expansion(h, starts, [](const int*, int) { return true; }, f);
 }
 
-template <class W, class N, class A, class F>
-void for_each_size3_expansion_on(const PlanarMap& h, W&& walk, N&& near, A&& accept, F&& f, bool once = false) {
+template <class W, class N, class A, class F, class Set = VertexSet>
+void for_each_size3_expansion_on(const PlanarMap& h, W&& walk, N&& near, A&& accept, F&& f, bool once = false,
+                                 const Set& empty = Set{}) {
   // The m = 2 cases of for_each_expansion, in the same order: the far end z is found first, and
   // `changed` is only collected when z has degree 5 and `accept` takes its vertices. Every
   // vertex of the expansion lies in the closed neighbourhood of t0, t1 or the path's third
@@ -654,8 +656,8 @@ void for_each_size3_expansion_on(const PlanarMap& h, W&& walk, N&& near, A&& acc
       list[4] = t1;
       list[5] = h.at(t1, in1, s);
     };
-    const auto collect = [&list] {
-      VertexSet changed;
+    const auto collect = [&list, &empty] {
+      Set changed = empty;
       for (const int v : list) changed.add(v);
       return changed;
     };
@@ -696,15 +698,15 @@ void for_each_size3_expansion(const PlanarMap& h, unsigned starts, A&& accept, F
       f);
 }
 
-template <class P, class F>
-void for_each_ipr_size3_expansion_once(const PlanarMap& h, P&& pre, F&& f) {
+template <class P, class F, class Set>
+void for_each_ipr_size3_expansion_once(const PlanarMap& h, P&& pre, F&& f, const Set& empty) {
   for_each_size3_expansion_on(
       h, [&h](auto&& g) { for_each_first_leg(h, 0xfffU, g); }, [](int, int, int) { return true; },
       [](const int*, int) { return true; },
-      [&](const Expansion& e, const VertexSet& changed) {
+      [&](const Expansion& e, const Set& changed) {
         if (!new_pentagon_meets_one(h, e) && pre(e)) f(e, changed);
       },
-      true);
+      true, empty);
 }
 
 /// The L1 and B00 expansions from the first legs in `walked`, each listed once: from the end with

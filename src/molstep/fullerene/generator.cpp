@@ -114,6 +114,7 @@ Generator::Generator(const GeneratorOptions& options) : options_(options) {
   row_near_.resize(level_.size());
   ipr_pairs_.resize(level_.size());
   ipr_lasting_.resize(level_.size());
+  if (ipr_tree_) ipr_lasting_bits_.resize(level_.size());
   ipr_rivals_.resize(level_.size());
   for (int nv = 0; nv <= target_nv_; ++nv) max_canonical_.push_back(max_canonical_size(nv));
   code_a_.resize(static_cast<std::size_t>(bfs_code_length(target_nv_)));

@@ -198,8 +198,28 @@ class Generator {
     std::array<int, 2> corners;
     std::array<RowOp, 2> views;  // from either end
   };
-  /// Per level, in ipr_search: the parent's IprLasting reductions.
+  /// Per level, in ipr_search: the parent's IprLasting reductions (at most 64, by size).
   std::vector<std::vector<IprLasting>> ipr_lasting_;
+  /// For a face of the parent, the IprLasting reductions (bit i: ipr_lasting_[level][i]) that have
+  /// it among their faces (row) and those that have it as a corner.
+  struct LastingBits {
+    std::uint64_t row;
+    std::uint64_t corner;
+  };
+  /// Per level, in ipr_search: the LastingBits of each face of the parent.
+  std::vector<std::array<LastingBits, PlanarMap::kMaxVertices>> ipr_lasting_bits_;
+  /// An expansion's rewritten faces as the IprLasting reductions they meet: the IPR walks gather
+  /// these in place of a VertexSet (add(v) ors in v's LastingBits), and an expansion's test of
+  /// the parent's reductions is then a few ands.
+  struct LastingHits {
+    const LastingBits* of;
+    std::uint64_t rows = 0;
+    std::uint64_t corners = 0;
+    void add(int v) {
+      rows |= of[v].row;
+      corners |= of[v].corner;
+    }
+  };
   /// Per level, in ipr_search: the views of the parent's IprLasting reductions that last in the
   /// child being tested and are as large as its expansion.
   std::vector<std::vector<RowOp>> ipr_rivals_;

@@ -10,6 +10,8 @@
 // is known to us.
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstdint>
 #include <string>
 
 #include "molstep/fullerene/canonical.hpp"
@@ -64,6 +66,26 @@ void Generator::ipr_search(int depth, int nauto) {
       &near_);
   std::sort(lasting.begin(), lasting.end(),
             [](const IprLasting& a, const IprLasting& b) { return a.size < b.size; });
+  // The walks gather which of them an expansion meets as bits (LastingHits): 64 at most. The
+  // rest are left out; they only turn children down early (at IPR C130 a node has at most 36).
+  if (lasting.size() > 64) lasting.resize(64);
+  auto& bits = ipr_lasting_bits_[static_cast<std::size_t>(depth)];
+  std::fill_n(bits.begin(), h.nv, LastingBits{0, 0});
+  // below[s]: the reductions of fewer than s faces (all of them past kLastingFaces).
+  std::array<std::uint64_t, kLastingFaces + 2> below{};
+  for (std::size_t i = 0; i < lasting.size(); ++i) {
+    const IprLasting& l = lasting[i];
+    const std::uint64_t bit = std::uint64_t{1} << i;
+    for (std::size_t w = 0; w < l.row.words.size(); ++w)
+      for (std::uint64_t faces = l.row.words[w]; faces != 0; faces &= faces - 1)
+        bits[64 * w + static_cast<std::size_t>(std::countr_zero(faces))].row |= bit;
+    for (const int c : l.corners) bits[static_cast<std::size_t>(c)].corner |= bit;
+    for (int s = l.size + 1; s < static_cast<int>(below.size()); ++s) below[static_cast<std::size_t>(s)] |= bit;
+  }
+  const auto smaller_than = [&](int size) {
+    return below[static_cast<std::size_t>(std::min(size, static_cast<int>(below.size()) - 1))];
+  };
+  const LastingHits no_hits{bits.data()};
   std::string code;
   auto& rivals = ipr_rivals_[static_cast<std::size_t>(depth)];
   RowOp rejector{-1, -1, 1, 0, -1};  // m = 0: none yet
@@ -75,16 +97,13 @@ void Generator::ipr_search(int depth, int nauto) {
   std::uint64_t sizes = 0;
   for (int m = 2; m < 64 && m < max_size; ++m)
     if (!dead(h.nv + m + 1)) sizes |= std::uint64_t{1} << m;
-  const auto try_expansion = [&](const Expansion& e, const VertexSet& changed) {
-    // Corners the expansion does not rewrite cannot lie next to its new pentagons; the others are
-    // checked once those pentagons' neighbours are known.
-    bool corners_rewritten = false;
-    for (const IprLasting& l : lasting) {
-      if (l.size >= e.size()) break;
-      if (l.row.meets(changed)) continue;
-      if (!changed.has(l.corners[0]) && !changed.has(l.corners[1])) return;
-      corners_rewritten = true;
-    }
+  const auto try_expansion = [&](const Expansion& e, const LastingHits& changed) {
+    // A smaller reduction whose faces and corners the expansion does not rewrite turns the child
+    // down. Corners it rewrites cannot lie next to its new pentagons; the others are checked once
+    // those pentagons' neighbours are known.
+    const std::uint64_t smaller = smaller_than(e.size());
+    const std::uint64_t untouched = smaller & ~changed.rows;
+    if ((untouched & ~changed.corners) != 0) return;
     VertexSet next;
     old_neighbours_of_new_ends(h, e, next);
     // The lasting reductions of the child (IprLasting): a smaller one turns it down (only those
@@ -94,10 +113,10 @@ void Generator::ipr_search(int depth, int nauto) {
     // smaller shape before it is built.
     rivals.clear();
     const int shape = e.bend < 0 ? 0 : std::min(e.bend, e.m - e.bend) + 1;
-    for (const IprLasting& l : lasting) {
-      if (l.size > e.size()) break;
-      if (l.size < e.size() && !corners_rewritten) continue;
-      if (l.row.meets(changed) || next.has(l.corners[0]) || next.has(l.corners[1])) continue;
+    const std::uint64_t same_size = smaller_than(e.size() + 1) & ~smaller & ~changed.rows;
+    for (std::uint64_t left = untouched | same_size; left != 0; left &= left - 1) {
+      const IprLasting& l = lasting[static_cast<std::size_t>(std::countr_zero(left))];
+      if (next.has(l.corners[0]) || next.has(l.corners[1])) continue;
       if (l.size < e.size()) return;
       for (const RowOp& view : l.views)
         if (view.bend + 1 < shape) return;
@@ -125,9 +144,9 @@ void Generator::ipr_search(int depth, int nauto) {
   // Three faces short of the target only expansions of three faces are alive (about a quarter of
   // the nodes at IPR C130): they are listed without the crossing tables.
   if (sizes == std::uint64_t{1} << 2)
-    for_each_ipr_size3_expansion_once(h, alive, try_expansion);
+    for_each_ipr_size3_expansion_once(h, alive, try_expansion, no_hits);
   else
-    for_each_ipr_expansion_once(h, 3, max_size, sizes, alive, try_expansion);
+    for_each_ipr_expansion_once(h, 3, max_size, sizes, alive, try_expansion, no_hits);
 }
 
 bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& nauto, std::string* code,
