@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <map>
 #include <memory>
+#include <random>
 #include <set>
 #include <string>
 #include <tuple>
@@ -143,6 +144,22 @@ TEST(FullereneGenerator, IprSearchesGiveTheIprIsomersOfTheWholeSearch) {
     std::sort(within.begin(), within.end());
     std::sort(sorted_whole.begin(), sorted_whole.end());
     EXPECT_EQ(within, sorted_whole) << "C" << n;
+  }
+}
+
+// BuckyGen's bound on the long expansions of an IPR fullerene with a B00 reduction (ipr_search.cpp)
+// leaves out only expansions whose children are not canonical: the search with it gives the same
+// isomers as the search that tries every expansion (each once: the counts are the published ones).
+TEST(FullereneGenerator, IprLongEndsBoundLosesNoIsomer) {
+  for (const int n : {110, 120}) {
+    std::vector<std::string> bounded = codes_of(GeneratorOptions{n, true, 0, 1}, false);
+    GeneratorOptions every{n, true, 0, 1};
+    every.ipr_long_ends = false;
+    std::vector<std::string> all = codes_of(every, false);
+    EXPECT_EQ(bounded.size(), kIpr.at(n)) << "C" << n;
+    std::sort(bounded.begin(), bounded.end());
+    std::sort(all.begin(), all.end());
+    EXPECT_EQ(bounded, all) << "C" << n;
   }
 }
 
@@ -669,6 +686,65 @@ TEST(FullereneGenerator, IprSize3ListingIsTheGeneralOne) {
     listed += fast.size();
   });
   EXPECT_GT(listed, 600U);
+}
+
+// With LongEnds, for_each_ipr_expansion_once lists the expansions shorter than min_size as it
+// does without, and the longer ones only when an end qualifies (a straight expansion's other end
+// leaves z along the strip beside the path, a bent one's along the same path backwards), each
+// once and from a qualifying end. LongEnds drawn at random on the IPR isomers of C90 and the
+// irreducible IPR fullerenes up to C110, expansions of 3 to 12 faces.
+TEST(FullereneGenerator, IprLongEndsListEachQualifyingExpansionOnce) {
+  std::mt19937 rng(2026);
+  std::size_t long_listed = 0;
+  std::size_t long_left_out = 0;
+  on_ipr_c90_and_irreducible_up_to_c110([&](const PlanarMap& h) {
+    // An expansion whichever end lists it: each end with its path's first face, its size and the
+    // faces it rewrites.
+    using Key = std::tuple<std::pair<int, int>, std::pair<int, int>, int, std::vector<std::uint64_t>>;
+    const auto other_first = [&h](const Expansion& e) {
+      return e.bend >= 0 ? e.tm : h.at(e.tm, h.index_of(e.tm, e.tm_prev), e.s);
+    };
+    const auto key = [&](const Expansion& e, const VertexSet& changed) {
+      std::pair<int, int> here{e.a0, e.t0};
+      std::pair<int, int> there{e.z, other_first(e)};
+      if (there < here) std::swap(here, there);
+      return Key{here, there, e.m, std::vector<std::uint64_t>(changed.words.begin(), changed.words.end())};
+    };
+    const auto all = [](const Expansion&) { return true; };
+    for (int draw = 0; draw < 3; ++draw) {
+      LongEnds ends;
+      ends.min_size = draw == 0 ? 4 : 5;
+      std::vector<int> pentagons(h.pentagons.begin(), h.pentagons.end());
+      std::shuffle(pentagons.begin(), pentagons.end(), rng);
+      ends.any.add(pentagons[0]);
+      ends.any.add(pentagons[1]);
+      for (const int p : pentagons)
+        if (rng() % 2 == 0) ends.near.add(p);
+      for (int v = 0; v < h.nv; ++v)
+        if (rng() % 4 == 0) ends.through.add(v);
+      std::map<Key, int> expected;
+      for_each_ipr_expansion_once(h, 3, 12, ~std::uint64_t{0}, all, [&](const Expansion& e, const VertexSet& c) {
+        if (e.size() < ends.min_size || ends.qualifies(e.a0, e.t0) || ends.qualifies(e.z, other_first(e)))
+          ++expected[key(e, c)];
+        else
+          ++long_left_out;
+      });
+      std::map<Key, int> listed;
+      for_each_ipr_expansion_once(
+          h, 3, 12, ~std::uint64_t{0}, all,
+          [&](const Expansion& e, const VertexSet& c) {
+            ++listed[key(e, c)];
+            if (e.size() < ends.min_size) return;
+            EXPECT_TRUE(ends.qualifies(e.a0, e.t0)) << "listed from an end that does not qualify";
+            ++long_listed;
+          },
+          VertexSet{}, &ends);
+      for (const auto& [k, n] : expected) ASSERT_EQ(n, 1) << "listed twice without LongEnds";
+      ASSERT_EQ(listed, expected) << "nv " << h.nv << " draw " << draw;
+    }
+  });
+  EXPECT_GT(long_listed, 10000U);
+  EXPECT_GT(long_left_out, 10000U);
 }
 
 /// Two maps with the same faces, the same lists slot for slot and the same pentagon list.

@@ -94,6 +94,19 @@ void for_each_expansion(const PlanarMap& h, int min_size, int max_size, unsigned
 /// otherwise from the end with the smaller vertex number. Half the walks of for_each_expansion.
 template <class F>
 void for_each_expansion_once(const PlanarMap& h, int min_size, int max_size, F&& f);
+/// The ends an IPR fullerene's long expansions must have for their children to be canonical
+/// (ipr_search.cpp): an end qualifies when it is a pentagon in `any`, or one in `near` whose
+/// path leaves it through a face in `through` (the path as walked from that end).
+struct LongEnds {
+  int min_size = 0;  ///< expansions of at least this many vertices need a qualifying end (0: none)
+  VertexSet any;
+  VertexSet near;
+  VertexSet through;
+  [[nodiscard]] bool qualifies(int end, int first) const {
+    return any.has(end) || (near.has(end) && through.has(first));
+  }
+};
+
 /// for_each_expansion_once for an IPR fullerene dual h and only the expansions whose children
 /// are IPR (new_pentagon_meets_one is false; min_size at least 3: an L0 expansion's new
 /// pentagons are adjacent), calling f only for those that pre(const Expansion&) accepts, asked
@@ -101,10 +114,12 @@ void for_each_expansion_once(const PlanarMap& h, int min_size, int max_size, F&&
 /// clear for each m (an expansion of m + 1 vertices) that pre turns down whatever the expansion;
 /// the walks skip the bends that lead only to such sizes. `changed` is a Set: a copy of `empty`
 /// that add(int) was called on for each rewritten vertex (a VertexSet, or what the caller needs
-/// to know of them: the IPR search gathers which of the parent's reductions they meet).
+/// to know of them: the IPR search gathers which of the parent's reductions they meet). With
+/// `long_ends`, the expansions of at least long_ends->min_size vertices are listed only when an
+/// end qualifies, each once: from that end, or as the once rule has it when both do.
 template <class P, class F, class Set = VertexSet>
 void for_each_ipr_expansion_once(const PlanarMap& h, int min_size, int max_size, std::uint64_t sizes, P&& pre, F&& f,
-                                 const Set& empty = Set{});
+                                 const Set& empty = Set{}, const LongEnds* long_ends = nullptr);
 /// for_each_ipr_expansion_once(h, 3, 3, ...) made fast (no crossing tables): the L1 and B00
 /// expansions whose children are IPR, each once (from the end with the smaller pentagon), in the
 /// same order.
@@ -114,7 +129,7 @@ void for_each_ipr_size3_expansion_once(const PlanarMap& h, P&& pre, F&& f, const
 namespace detail {
 template <class P, class F, class Set>
 void expansions(const PlanarMap& h, int min_size, int max_size, std::uint64_t sizes, unsigned starts, bool once,
-                P& pre, F& f, bool ipr, const Set& empty);
+                P& pre, F& f, bool ipr, const Set& empty, const LongEnds* long_ends);
 }
 
 /// Calls f(const Expansion&, const VertexSet& changed) for every L0 expansion of h (two new

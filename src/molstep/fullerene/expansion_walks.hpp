@@ -23,19 +23,19 @@ void for_each_expansion(const PlanarMap& h, int max_size, F&& f) {
 template <class F>
 void for_each_expansion(const PlanarMap& h, int min_size, int max_size, unsigned starts, F&& f) {
   const auto all = [](const Expansion&) { return true; };
-  detail::expansions(h, min_size, max_size, ~std::uint64_t{0}, starts, false, all, f, false, VertexSet{});
+  detail::expansions(h, min_size, max_size, ~std::uint64_t{0}, starts, false, all, f, false, VertexSet{}, nullptr);
 }
 
 template <class F>
 void for_each_expansion_once(const PlanarMap& h, int min_size, int max_size, F&& f) {
   const auto all = [](const Expansion&) { return true; };
-  detail::expansions(h, min_size, max_size, ~std::uint64_t{0}, 0xfff, true, all, f, false, VertexSet{});
+  detail::expansions(h, min_size, max_size, ~std::uint64_t{0}, 0xfff, true, all, f, false, VertexSet{}, nullptr);
 }
 
 template <class P, class F, class Set>
 void for_each_ipr_expansion_once(const PlanarMap& h, int min_size, int max_size, std::uint64_t sizes, P&& pre, F&& f,
-                                 const Set& empty) {
-  detail::expansions(h, min_size, max_size, sizes, 0xfff, true, pre, f, true, empty);
+                                 const Set& empty, const LongEnds* long_ends) {
+  detail::expansions(h, min_size, max_size, sizes, 0xfff, true, pre, f, true, empty, long_ends);
 }
 
 namespace detail {
@@ -183,13 +183,19 @@ inline bool reaches_pentagon(const PlanarMap& h, const StraightWalks& walks, int
 // turn: left to itself gcc may not, and the IPR search then runs about 4% slower.
 template <class P, class F, class Set>
 [[gnu::always_inline]] inline void expansions(const PlanarMap& h, int min_size, int max_size, std::uint64_t sizes,
-                                              unsigned starts, bool once, P& pre, F& f, bool ipr, const Set& empty) {
+                                              unsigned starts, bool once, P& pre, F& f, bool ipr, const Set& empty,
+                                              const LongEnds* long_ends) {
   if (max_size < 2) return;
   const int min_m = std::max(1, min_size - 1);
   const int max_m = max_size - 1;
   // Bit m: expansions of m + 1 vertices are listed; all of them when sizes is all ones, as it is
   // made past 64 vertices.
   if (max_m >= 64) sizes = ~std::uint64_t{0};
+  // Long expansions (long_m vertices on, LongEnds) only from an end that qualifies: from the end
+  // the once rule picks when both do, else from the one that does, whichever end that is. Such a
+  // start walks its bends as far as max_m (not only as far as the once rule would).
+  const bool restricted = long_ends != nullptr && long_ends->min_size > 0 && long_ends->min_size - 1 <= max_m;
+  const int long_m = restricted ? long_ends->min_size - 1 : max_m + 1;
   std::array<int, PlanarMap::kMaxVertices> seen{};
   int stamp = 0;
   // The straight walks' crossings are marked before the expansions are listed (StraightWalks);
@@ -208,7 +214,7 @@ template <class P, class F, class Set>
   } nested(depth);
   // A bend at t_j is followed for at most limit = min(max_m, 2j) - j (once) or max_m - j more
   // faces: the crossings that matter are those of index at most max_m / 2 or max_m - 1.
-  walks.fill(h, once ? max_m / 2 : max_m - 1, seen, stamp);
+  walks.fill(h, once && !restricted ? max_m / 2 : max_m - 1, seen, stamp);
   // Once: the other end's path of a straight expansion (walked from z) is the strip beside this
   // path, u_0 = at(t_0, .., s) then w_0, ..., w_{m-1} (w_j = at(t_j, .., 2s), and z = w_m); it is
   // walkable when those are distinct and a_0 and z are not among them. `strip` marks them.
@@ -227,12 +233,27 @@ template <class P, class F, class Set>
         // a_0 round t_0 (new_pentagon_meets_one); when x is a pentagon, only expansions that end
         // at z = x are walked for, and a start whose path leads to none is skipped.
         const int x = ipr ? walks.x[static_cast<std::size_t>(walk)] : -1;
-        if (x >= 0 && !reaches_pentagon(h, walks, a0, t0, s, x, p, min_m, max_m, sizes, once, seen, stamp)) continue;
+        // With long_ends, a start that does not qualify lists only the shorter expansions; one
+        // that does walks its bends past the once rule's limit (they may end where none qualifies).
+        const bool long_start = restricted && long_ends->qualifies(a0, t0);
+        const int start_max_m = restricted && !long_start ? std::min(max_m, long_m - 1) : max_m;
+        if (start_max_m < min_m) continue;
+        const std::uint64_t start_sizes =
+            start_max_m < max_m ? sizes & ((std::uint64_t{2} << start_max_m) - 1) : sizes;
+        const bool start_once = once && !long_start;
+        if (x >= 0 &&
+            !reaches_pentagon(h, walks, a0, t0, s, x, p, min_m, start_max_m, start_sizes, start_once, seen, stamp))
+          continue;
+        // A long expansion from a qualifying start whose other end does not qualify: only this end
+        // lists it. `first` is the first face of the other end's path.
+        const auto only_here = [&](int m, int z, int first) {
+          return long_start && m >= long_m && !long_ends->qualifies(z, first);
+        };
         const int straight = ++stamp;
         Set changed = empty;
         changed.add(a0);
         bool strip_walkable = true;  // the strip so far: distinct, a_0 not on it
-        walk_straight(h, &walks.steps, a0, t0, s, max_m, seen, straight, [&](int j, int cur, int prev, int in) {
+        walk_straight(h, &walks.steps, a0, t0, s, start_max_m, seen, straight, [&](int j, int cur, int prev, int in) {
           changed.add(cur);
           const StraightSteps::Step here = walks.steps.after(cur, in, s);
           const int w = here.two;
@@ -241,12 +262,13 @@ template <class P, class F, class Set>
             strip[u] = straight;
             strip_walkable = u != a0;
           }
-          if (j >= min_m && size_listed(sizes, j)) {
+          if (j >= min_m && size_listed(start_sizes, j)) {
             const int z = w;
             // Once: a straight expansion from the end with the smaller pentagon, or from this end
             // when the other end's path (the strip) is not walkable, so that only this end lists it.
+            // The strip's last face, next to z, is the first of the other end's path.
             if (h.deg[z] == 5 && seen[z] != straight &&
-                (!once || a0 < z || !strip_walkable || strip[z] == straight)) {
+                (!once || a0 < z || !strip_walkable || strip[z] == straight || only_here(j, z, here.one))) {
               const Expansion e{a0, t0, s, j, -1, z, cur, prev};
               if ((!ipr || !new_pentagon_meets_one(h, e)) && pre(e)) {
                 Set all = changed;
@@ -258,9 +280,10 @@ template <class P, class F, class Set>
           }
           int to_bend = 0;
           int limit = 0;  // jj - j at most
-          const StraightWalks::Crossing c = bend_crossings(h, walks, cur, in, s, j, max_m, once, to_bend, limit);
+          const StraightWalks::Crossing c =
+              bend_crossings(h, walks, cur, in, s, j, start_max_m, start_once, to_bend, limit);
           // IPR children only: z's walk must be one whose own x is a_0 or not a pentagon.
-          const std::uint64_t reach = !ipr || (c.ipr >> p & 1U) != 0 ? c.reach & sizes_past(sizes, j) : 0;
+          const std::uint64_t reach = !ipr || (c.ipr >> p & 1U) != 0 ? c.reach & sizes_past(start_sizes, j) : 0;
           if (reach != 0) {
             // Bend at t_j: two places on (one strip vertex), then straight again. Seen from z the
             // same expansion walks the same path backwards, bending at jj - j the other way, so
@@ -285,8 +308,13 @@ template <class P, class F, class Set>
               bchanged.add(next.one);
               bchanged.add(next.two);
               const int z = next.next;
-              if (jj >= min_m && size_listed(sizes, jj) && h.deg[z] == 5 && seen[z] != straight && seen[z] != bent &&
-                  (!once || jj < 2 * j || a0 < z)) {
+              // Once, from the end whose stretch before the bend is the longer, else from the
+              // smaller pentagon (a start that walks past the once rule's limit lists the
+              // expansions beyond it only when the other end does not qualify). Seen from z the
+              // path is the same, so its first face is t_m.
+              if (jj >= min_m && size_listed(start_sizes, jj) && h.deg[z] == 5 && seen[z] != straight &&
+                  seen[z] != bent &&
+                  (!once || jj < 2 * j || (jj == 2 * j && a0 < z) || only_here(jj, z, bcur))) {
                 const Expansion e{a0, t0, s, jj, j, z, bcur, bprev};
                 if ((!ipr || !new_pentagon_meets_one(h, e)) && pre(e)) {
                   Set all = bchanged;

@@ -25,6 +25,8 @@ namespace {
 /// kRowsAlwaysValid, which the argument at IprLasting needs).
 constexpr int kLastingFaces = 4;
 static_assert(kLastingFaces <= kRowsAlwaysValid);
+/// The size from which BuckyGen's bound on long expansions applies (ipr_search).
+constexpr int kLongExpansion = 5;
 
 }  // namespace
 
@@ -86,6 +88,33 @@ void Generator::ipr_search(int depth, int nauto) {
     return below[static_cast<std::size_t>(std::min(size, static_cast<int>(below.size()) - 1))];
   };
   const LastingHits no_hits{bits.data()};
+  // BuckyGen's bound on long expansions (Brinkmann, Goedgebeur and McKay 2012, on IPR
+  // fullerenes): when h has a B00 reduction within IPR fullerenes (pentagons p and q, corners
+  // c_p next to p and c_q next to q), a canonical child of an expansion of 5 or more faces has an
+  // end at p or q, or at a pentagon within distance 3 of them whose path leaves it through one of
+  // the six faces on the far side of a corner (two to four places on round c_p from p, round c_q
+  // from q). An expansion that does not come that near leaves the B00, or (crossing it) a row
+  // one face longer, in the child: a reduction within IPR fullerenes smaller than its own. The
+  // walks list the long expansions only from a qualifying end (LongEnds).
+  LongEnds long_ends;
+  if (options_.ipr_long_ends && max_size >= kLongExpansion)
+    for (const IprLasting& l : lasting) {
+      if (l.size != 3 || l.views[0].bend < 0) continue;
+      const int p = l.views[0].r0;
+      const int q = l.views[1].r0;
+      long_ends.min_size = kLongExpansion;
+      long_ends.any.add(p);
+      long_ends.any.add(q);
+      long_ends.near = ball(h, p, q, 3);
+      // A corner next to both ends gives both far sides: more qualifying ends, never fewer.
+      for (const int c : l.corners)
+        for (const int end : {p, q}) {
+          const int i = h.index_of(c, end);
+          if (i < 0) continue;
+          for (int k = 2; k <= 4; ++k) long_ends.through.add(h.at(c, i, k));
+        }
+      break;
+    }
   std::string code;
   auto& rivals = ipr_rivals_[static_cast<std::size_t>(depth)];
   RowOp rejector{-1, -1, 1, 0, -1};  // m = 0: none yet
@@ -146,7 +175,7 @@ void Generator::ipr_search(int depth, int nauto) {
   if (sizes == std::uint64_t{1} << 2)
     for_each_ipr_size3_expansion_once(h, alive, try_expansion, no_hits);
   else
-    for_each_ipr_expansion_once(h, 3, max_size, sizes, alive, try_expansion, no_hits);
+    for_each_ipr_expansion_once(h, 3, max_size, sizes, alive, try_expansion, no_hits, &long_ends);
 }
 
 bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& nauto, std::string* code,
