@@ -689,10 +689,10 @@ TEST(FullereneGenerator, IprSize3ListingIsTheGeneralOne) {
 }
 
 // With LongEnds, for_each_ipr_expansion_once lists the expansions shorter than min_size as it
-// does without, and the longer ones only when an end qualifies (a straight expansion's other end
-// leaves z along the strip beside the path, a bent one's along the same path backwards), each
-// once and from a qualifying end. LongEnds drawn at random on the IPR isomers of C90 and the
-// irreducible IPR fullerenes up to C110, expansions of 3 to 12 faces.
+// does without, and the longer ones only when an end qualifies for their size (a straight
+// expansion's other end leaves z along the strip beside the path, a bent one's along the same
+// path backwards), each once and from a qualifying end. LongEnds drawn at random on the IPR
+// isomers of C90 and the irreducible IPR fullerenes up to C110, expansions of 3 to 12 faces.
 TEST(FullereneGenerator, IprLongEndsListEachQualifyingExpansionOnce) {
   std::mt19937 rng(2026);
   std::size_t long_listed = 0;
@@ -711,20 +711,23 @@ TEST(FullereneGenerator, IprLongEndsListEachQualifyingExpansionOnce) {
       return Key{here, there, e.m, std::vector<std::uint64_t>(changed.words.begin(), changed.words.end())};
     };
     const auto all = [](const Expansion&) { return true; };
-    for (int draw = 0; draw < 3; ++draw) {
+    for (const auto& [min_size, far_size] : {std::pair{4, 0}, std::pair{5, 0}, std::pair{4, 5}, std::pair{4, 7}}) {
       LongEnds ends;
-      ends.min_size = draw == 0 ? 4 : 5;
+      ends.min_size = min_size;
+      ends.far_size = far_size;
       std::vector<int> pentagons(h.pentagons.begin(), h.pentagons.end());
       std::shuffle(pentagons.begin(), pentagons.end(), rng);
       ends.any.add(pentagons[0]);
       ends.any.add(pentagons[1]);
       for (const int p : pentagons)
         if (rng() % 2 == 0) ends.near.add(p);
-      for (int v = 0; v < h.nv; ++v)
+      for (int v = 0; v < h.nv; ++v) {
+        if (rng() % 2 == 0) ends.close.add(v);
         if (rng() % 4 == 0) ends.through.add(v);
+      }
       std::map<Key, int> expected;
       for_each_ipr_expansion_once(h, 3, 12, ~std::uint64_t{0}, all, [&](const Expansion& e, const VertexSet& c) {
-        if (e.size() < ends.min_size || ends.qualifies(e.a0, e.t0) || ends.qualifies(e.z, other_first(e)))
+        if (e.size() < ends.min_size || ends.reach(e.a0, e.t0) >= e.size() || ends.reach(e.z, other_first(e)) >= e.size())
           ++expected[key(e, c)];
         else
           ++long_left_out;
@@ -735,12 +738,12 @@ TEST(FullereneGenerator, IprLongEndsListEachQualifyingExpansionOnce) {
           [&](const Expansion& e, const VertexSet& c) {
             ++listed[key(e, c)];
             if (e.size() < ends.min_size) return;
-            EXPECT_TRUE(ends.qualifies(e.a0, e.t0)) << "listed from an end that does not qualify";
+            EXPECT_GE(ends.reach(e.a0, e.t0), e.size()) << "listed from an end that does not qualify";
             ++long_listed;
           },
           VertexSet{}, &ends);
       for (const auto& [k, n] : expected) ASSERT_EQ(n, 1) << "listed twice without LongEnds";
-      ASSERT_EQ(listed, expected) << "nv " << h.nv << " draw " << draw;
+      ASSERT_EQ(listed, expected) << "nv " << h.nv << " sizes " << min_size << ", " << far_size;
     }
   });
   EXPECT_GT(long_listed, 10000U);

@@ -95,15 +95,24 @@ void for_each_expansion(const PlanarMap& h, int min_size, int max_size, unsigned
 template <class F>
 void for_each_expansion_once(const PlanarMap& h, int min_size, int max_size, F&& f);
 /// The ends an IPR fullerene's long expansions must have for their children to be canonical
-/// (ipr_search.cpp): an end qualifies when it is a pentagon in `any`, or one in `near` whose
-/// path leaves it through a face in `through` (the path as walked from that end).
+/// (ipr_search.cpp). An expansion of at least min_size vertices needs an end that qualifies for
+/// its size: a pentagon in `near` whose path (as walked from that end) leaves it through a face
+/// in `close`; from far_size vertices on (when not 0), one that is also in `any` or leaves
+/// through a face in `through`.
 struct LongEnds {
-  int min_size = 0;  ///< expansions of at least this many vertices need a qualifying end (0: none)
-  VertexSet any;
+  static constexpr int kUnbounded = 1 << 20;
+  int min_size = 0;  ///< 0: no expansion needs a qualifying end
+  int far_size = 0;
   VertexSet near;
+  VertexSet close;
+  VertexSet any;
   VertexSet through;
-  [[nodiscard]] bool qualifies(int end, int first) const {
-    return any.has(end) || (near.has(end) && through.has(first));
+  /// The most vertices an expansion may have for this end (a pentagon, and the first face of its
+  /// path) to qualify.
+  [[nodiscard]] int reach(int end, int first) const {
+    if (!near.has(end) || !close.has(first)) return min_size - 1;
+    if (far_size == 0 || any.has(end) || through.has(first)) return kUnbounded;
+    return far_size - 1;
   }
 };
 

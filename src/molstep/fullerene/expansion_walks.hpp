@@ -46,8 +46,9 @@ namespace detail {
 /// `from`), or step returning false. Marks the walk's vertices in `seen` with `walk`, a stamp
 /// not used before. With `steps` (filled from h), each step is read from it.
 template <class Step>
-void walk_straight(const PlanarMap& h, const StraightSteps* steps, int from, int to, int s, int max_i,
-                   std::array<int, PlanarMap::kMaxVertices>& seen, int walk, Step&& step) {
+[[gnu::always_inline]] inline void walk_straight(const PlanarMap& h, const StraightSteps* steps, int from, int to,
+                                                 int s, int max_i, std::array<int, PlanarMap::kMaxVertices>& seen,
+                                                 int walk, Step&& step) {
   seen[from] = walk;
   int prev = from;
   int cur = to;
@@ -235,8 +236,9 @@ template <class P, class F, class Set>
         const int x = ipr ? walks.x[static_cast<std::size_t>(walk)] : -1;
         // With long_ends, a start that does not qualify lists only the shorter expansions; one
         // that does walks its bends past the once rule's limit (they may end where none qualifies).
-        const bool long_start = restricted && long_ends->qualifies(a0, t0);
-        const int start_max_m = restricted && !long_start ? std::min(max_m, long_m - 1) : max_m;
+        const int start_reach = restricted ? long_ends->reach(a0, t0) : LongEnds::kUnbounded;
+        const bool long_start = restricted && start_reach > long_m;
+        const int start_max_m = std::min(max_m, start_reach - 1);
         if (start_max_m < min_m) continue;
         const std::uint64_t start_sizes =
             start_max_m < max_m ? sizes & ((std::uint64_t{2} << start_max_m) - 1) : sizes;
@@ -244,16 +246,18 @@ template <class P, class F, class Set>
         if (x >= 0 &&
             !reaches_pentagon(h, walks, a0, t0, s, x, p, min_m, start_max_m, start_sizes, start_once, seen, stamp))
           continue;
-        // A long expansion from a qualifying start whose other end does not qualify: only this end
-        // lists it. `first` is the first face of the other end's path.
+        // A long expansion from a qualifying start whose other end does not qualify for its size:
+        // only this end lists it. `first` is the first face of the other end's path.
         const auto only_here = [&](int m, int z, int first) {
-          return long_start && m >= long_m && !long_ends->qualifies(z, first);
+          return long_start && m >= long_m && long_ends->reach(z, first) <= m;
         };
         const int straight = ++stamp;
         Set changed = empty;
         changed.add(a0);
         bool strip_walkable = true;  // the strip so far: distinct, a_0 not on it
-        walk_straight(h, &walks.steps, a0, t0, s, start_max_m, seen, straight, [&](int j, int cur, int prev, int in) {
+        // The step is inlined by force, as walk_straight is: left to itself gcc stopped inlining
+        // it into the IPR search once LongEnds made it larger (IPR C130 1.60 -> 1.70 s).
+        const auto step = [&](int j, int cur, int prev, int in) __attribute__((always_inline)) {
           changed.add(cur);
           const StraightSteps::Step here = walks.steps.after(cur, in, s);
           const int w = here.two;
@@ -334,7 +338,8 @@ template <class P, class F, class Set>
             strip[w] = straight;
           }
           return true;
-        });
+        };
+        walk_straight(h, &walks.steps, a0, t0, s, start_max_m, seen, straight, step);
       }
     }
   }

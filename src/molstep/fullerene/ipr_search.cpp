@@ -25,8 +25,23 @@ namespace {
 /// kRowsAlwaysValid, which the argument at IprLasting needs).
 constexpr int kLastingFaces = 4;
 static_assert(kLastingFaces <= kRowsAlwaysValid);
-/// The size from which BuckyGen's bound on long expansions applies (ipr_search).
-constexpr int kLongExpansion = 5;
+/// The size from which BuckyGen's bounds on long expansions apply (ipr_search).
+constexpr int kLongExpansion = 4;
+
+/// True when no pentagon lies within distance 2 of the L1 row's ends (the view `l1` from r0, the
+/// other end r2; `near`: the faces within distance 2 of them) but r0, r2 and the two faces
+/// opposite r0 across a face next to both r0 and r1.
+bool only_hexagons_near_l1(const PlanarMap& h, const RowOp& l1, int r2, const VertexSet& near) {
+  const int k = h.index_of(l1.r0, l1.r1);
+  std::array<int, 2> across{};
+  for (int side = 0; side < 2; ++side) {
+    const int x = h.at(l1.r0, k, side == 0 ? 1 : -1);
+    across[static_cast<std::size_t>(side)] = h.at(x, h.index_of(x, l1.r0), 3);
+  }
+  for (const int p : h.pentagons)
+    if (p != l1.r0 && p != r2 && p != across[0] && p != across[1] && near.has(p)) return false;
+  return true;
+}
 
 }  // namespace
 
@@ -88,33 +103,49 @@ void Generator::ipr_search(int depth, int nauto) {
     return below[static_cast<std::size_t>(std::min(size, static_cast<int>(below.size()) - 1))];
   };
   const LastingHits no_hits{bits.data()};
-  // BuckyGen's bound on long expansions (Brinkmann, Goedgebeur and McKay 2012, on IPR
-  // fullerenes): when h has a B00 reduction within IPR fullerenes (pentagons p and q, corners
-  // c_p next to p and c_q next to q), a canonical child of an expansion of 5 or more faces has an
-  // end at p or q, or at a pentagon within distance 3 of them whose path leaves it through one of
-  // the six faces on the far side of a corner (two to four places on round c_p from p, round c_q
-  // from q). An expansion that does not come that near leaves the B00, or (crossing it) a row
-  // one face longer, in the child: a reduction within IPR fullerenes smaller than its own. The
-  // walks list the long expansions only from a qualifying end (LongEnds).
+  // BuckyGen's bounds on long expansions (Brinkmann, Goedgebeur and McKay 2012, on IPR
+  // fullerenes). Let h have a reduction of 3 faces within IPR fullerenes, pentagons p and q,
+  // corners c_p next to p and c_q next to q: a B00, or an L1 with no other pentagon within
+  // distance 2 of p or q (only_hexagons_near_l1). An expansion that does not come
+  // near it leaves it in the child, or (crossing it) a row one face longer: a reduction within
+  // IPR fullerenes smaller than its own, or as large. So a canonical child of an expansion of 4
+  // faces has an end at a pentagon within distance 3 of p or q whose path leaves it through a
+  // face within distance 2 of them; of 5 or more faces, an end at p or q, or at such a pentagon
+  // leaving through a face on the far side of a corner (two to four places on round c_p from p,
+  // round c_q from q). The walks list those expansions only from a qualifying end (LongEnds).
+  // Checked: the walk lists exactly those (IprLongEndsListEachQualifyingExpansionOnce); the
+  // search loses no isomer by them (IprLongEndsBoundLosesNoIsomer, and the counts up to C160).
   LongEnds long_ends;
-  if (options_.ipr_long_ends && max_size >= kLongExpansion)
+  if (options_.ipr_long_ends && max_size >= kLongExpansion) {
+    const IprLasting* bound = nullptr;
     for (const IprLasting& l : lasting) {
-      if (l.size != 3 || l.views[0].bend < 0) continue;
+      if (l.size != 3) continue;
+      if (l.views[0].bend >= 0) {  // a B00: taken at once
+        bound = &l;
+        break;
+      }
       const int p = l.views[0].r0;
       const int q = l.views[1].r0;
+      if (bound == nullptr && only_hexagons_near_l1(h, l.views[0], q, ball(h, p, q, 2))) bound = &l;
+    }
+    if (bound != nullptr) {
+      const int p = bound->views[0].r0;
+      const int q = bound->views[1].r0;
       long_ends.min_size = kLongExpansion;
+      long_ends.far_size = kLongExpansion + 1;
+      long_ends.near = ball(h, p, q, 3);
+      long_ends.close = ball(h, p, q, 2);
       long_ends.any.add(p);
       long_ends.any.add(q);
-      long_ends.near = ball(h, p, q, 3);
       // A corner next to both ends gives both far sides: more qualifying ends, never fewer.
-      for (const int c : l.corners)
+      for (const int c : bound->corners)
         for (const int end : {p, q}) {
           const int i = h.index_of(c, end);
           if (i < 0) continue;
           for (int k = 2; k <= 4; ++k) long_ends.through.add(h.at(c, i, k));
         }
-      break;
     }
+  }
   std::string code;
   auto& rivals = ipr_rivals_[static_cast<std::size_t>(depth)];
   RowOp rejector{-1, -1, 1, 0, -1};  // m = 0: none yet
