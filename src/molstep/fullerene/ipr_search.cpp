@@ -25,6 +25,9 @@ namespace {
 /// kRowsAlwaysValid, which the argument at IprLasting needs).
 constexpr int kLastingFaces = 4;
 static_assert(kLastingFaces <= kRowsAlwaysValid);
+/// Up to this many faces short of the target, ipr_search collects only the parent's reductions
+/// of 3 faces as IprLasting.
+constexpr int kShortLastingUpTo = 6;
 /// The size from which BuckyGen's bounds on long expansions apply (ipr_search).
 constexpr int kLongExpansion = 4;
 
@@ -56,8 +59,12 @@ void Generator::ipr_search(int depth, int nauto) {
   // to a new pentagon. If it is smaller than the expansion, the child's canonical IPR reduction is
   // not the one undoing the expansion. Longer ones cost more to test than the children they save:
   // they are collected up to kLastingFaces faces (IPR C136 on one core: 14.5 s with every size,
-  // 12.1 s up to 5, in 8280d05; C140 12.0 s up to 5, 11.7 s up to 4, with the rivals below). Both
-  // views of a reduction have the same faces and corners: one (from its smaller end) is enough.
+  // 12.1 s up to 5, in 8280d05; C140 12.0 s up to 5, 11.7 s up to 4, with the rivals below).
+  // Near the target, where the children are few, only those of 3 faces are (kShortLastingUpTo;
+  // IPR C130 on one VM core, own time per node with those of 4 faces and without: 4 faces short
+  // 10.3 and 8.5-9.0 us, 5 short 10.9 and 9.9-10.4 us, 6 short 20.8 and 20.3 us; 7 short and
+  // farther the 4-face ones pay). Both views of a reduction have the same faces and corners: one
+  // (from its smaller end) is enough.
   auto& lasting = ipr_lasting_[static_cast<std::size_t>(depth)];
   lasting.clear();
   std::array<int, kLastingFaces> path;
@@ -68,7 +75,7 @@ void Generator::ipr_search(int depth, int nauto) {
   // listed.
   near_.fill(h);
   for_each_reduction(
-      h, std::min(max_size, kLastingFaces),
+      h, max_size <= kShortLastingUpTo ? 3 : std::min(max_size, kLastingFaces),
       [&](const RowOp& c, int end, const std::array<int, 2>& ends) {
         if (end < c.r0 || !corners_clear_of_pentagons(h, near_, c, end, ends) ||
             !row_slides(h, c, path.data(), target.data(), corners))
