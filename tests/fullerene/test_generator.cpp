@@ -654,6 +654,16 @@ TEST(FullereneGenerator, ParentReductionsLastWhenOnlyTheirCornersAreRewritten) {
   EXPECT_GT(corners_rewritten, 1000);
 }
 
+/// An expansion as a listing hands it out: its description, path ends and rewritten faces.
+using ListedExpansion = std::tuple<int, int, int, int, int, int, int, int, std::vector<std::uint64_t>>;
+/// A listing's f that appends each expansion to `out`.
+auto record(std::vector<ListedExpansion>& out) {
+  return [&out](const Expansion& e, const VertexSet& changed) {
+    out.emplace_back(e.a0, e.t0, e.s, e.m, e.bend, e.z, e.tm, e.tm_prev,
+                     std::vector<std::uint64_t>(changed.words.begin(), changed.words.end()));
+  };
+}
+
 // The search within IPR fullerenes lists the expansions of nodes three faces short of the target
 // with for_each_ipr_size3_expansion_once: the same expansions as for_each_ipr_expansion_once of
 // 3 faces, in the same order, with the same rewritten faces and path ends, pre asked for each
@@ -661,15 +671,8 @@ TEST(FullereneGenerator, ParentReductionsLastWhenOnlyTheirCornersAreRewritten) {
 TEST(FullereneGenerator, IprSize3ListingIsTheGeneralOne) {
   std::size_t listed = 0;
   on_ipr_c90_and_irreducible_up_to_c110([&](const PlanarMap& h) {
-    using Listed = std::tuple<int, int, int, int, int, int, int, int, std::vector<std::uint64_t>>;
-    const auto record = [](std::vector<Listed>& out) {
-      return [&out](const Expansion& e, const VertexSet& changed) {
-        out.emplace_back(e.a0, e.t0, e.s, e.m, e.bend, e.z, e.tm, e.tm_prev,
-                         std::vector<std::uint64_t>(changed.words.begin(), changed.words.end()));
-      };
-    };
-    std::vector<Listed> general;
-    std::vector<Listed> fast;
+    std::vector<ListedExpansion> general;
+    std::vector<ListedExpansion> fast;
     std::vector<int> asked_general;
     std::vector<int> asked_fast;
     const auto pre = [](std::vector<int>& asked) {
@@ -748,6 +751,52 @@ TEST(FullereneGenerator, IprLongEndsListEachQualifyingExpansionOnce) {
   });
   EXPECT_GT(long_listed, 10000U);
   EXPECT_GT(long_left_out, 10000U);
+}
+
+// Four and five faces short of the target the search lists its expansions (all of 4, or all of
+// 5 faces) with for_each_ipr_expansion_of_size_once: the same expansions as the general listing
+// of that size, in the same order, with the same rewritten faces and path ends, pre asked for
+// each the same way; with LongEnds (drawn at random) and without.
+TEST(FullereneGenerator, IprListingsOfOneSizeAreTheGeneralOne) {
+  std::mt19937 rng(11);
+  std::size_t listed = 0;
+  std::size_t with_ends = 0;
+  on_ipr_c90_and_irreducible_up_to_c110([&](const PlanarMap& h) {
+    const auto pre = [](std::vector<int>& asked) {
+      return [&asked](const Expansion& e) {
+        asked.push_back(((e.a0 * 1000 + e.t0) * 4 + (e.s > 0 ? 2 : 0)) * 8 + e.bend + 1);
+        return asked.size() % 5 != 0;
+      };
+    };
+    LongEnds ends;
+    ends.min_size = 4;
+    ends.far_size = 5;
+    for (const int p : h.pentagons) {
+      if (rng() % 3 == 0) ends.any.add(p);
+      if (rng() % 2 == 0) ends.near.add(p);
+    }
+    for (int v = 0; v < h.nv; ++v) {
+      if (rng() % 2 == 0) ends.close.add(v);
+      if (rng() % 3 == 0) ends.through.add(v);
+    }
+    for (const int size : {4, 5})
+      for (const LongEnds* bound : std::array<const LongEnds*, 2>{nullptr, &ends}) {
+        std::vector<ListedExpansion> general;
+        std::vector<ListedExpansion> fast;
+        std::vector<int> asked_general;
+        std::vector<int> asked_fast;
+        for_each_ipr_expansion_once(h, size, size, std::uint64_t{1} << (size - 1), pre(asked_general),
+                                    record(general), VertexSet{}, bound);
+        for_each_ipr_expansion_of_size_once(h, size, pre(asked_fast), record(fast), VertexSet{}, bound);
+        EXPECT_EQ(asked_fast, asked_general) << "size " << size;
+        ASSERT_EQ(fast.size(), general.size()) << "size " << size;
+        for (std::size_t i = 0; i < fast.size(); ++i) EXPECT_EQ(fast[i], general[i]) << "expansion " << i;
+        listed += fast.size();
+        if (bound != nullptr) with_ends += fast.size();
+      }
+  });
+  EXPECT_GT(listed, 2000U);
+  EXPECT_GT(with_ends, 300U);
 }
 
 /// Two maps with the same faces, the same lists slot for slot and the same pentagon list.

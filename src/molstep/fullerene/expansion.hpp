@@ -134,6 +134,12 @@ void for_each_ipr_expansion_once(const PlanarMap& h, int min_size, int max_size,
 /// same order.
 template <class P, class F, class Set = VertexSet>
 void for_each_ipr_size3_expansion_once(const PlanarMap& h, P&& pre, F&& f, const Set& empty = Set{});
+/// for_each_ipr_expansion_once(h, size, size, 1 << (size - 1), ...) for expansions of 4 or 5
+/// faces made fast: each start's paths are followed directly, without the crossing tables, and
+/// listed in the same order with the same rewritten faces, pre asked the same way.
+template <class P, class F, class Set = VertexSet>
+void for_each_ipr_expansion_of_size_once(const PlanarMap& h, int size, P&& pre, F&& f, const Set& empty = Set{},
+                                         const LongEnds* long_ends = nullptr);
 
 namespace detail {
 template <class P, class F, class Set>

@@ -742,6 +742,117 @@ void for_each_ipr_size3_expansion_once(const PlanarMap& h, P&& pre, F&& f, const
       true, empty);
 }
 
+template <class P, class F, class Set>
+void for_each_ipr_expansion_of_size_once(const PlanarMap& h, int size, P&& pre, F&& f, const Set& empty,
+                                         const LongEnds* long_ends) {
+  constexpr int kMaxM = 4;
+  const int m = size - 1;
+  if (m < 3 || m > kMaxM) return;
+  // As expansions() walks them (its once rules, LongEnds and marks), for the one size: at each
+  // t_j of a start's straight path, the path bent there (two places on, then straight), and at
+  // t_m the straight path itself.
+  const bool restricted = long_ends != nullptr && long_ends->min_size > 0 && long_ends->min_size <= size;
+  for (int p = 0; p < 12; ++p) {
+    const int a0 = h.pentagons[static_cast<std::size_t>(p)];
+    for (int k = 0; k < 5; ++k) {
+      const int t0 = h.adj[a0][k];
+      // A start that does not qualify lists none of them (the other end lists those it must).
+      if (restricted && long_ends->reach(a0, t0) < size) continue;
+      for (const int s : {1, -1}) {
+        // The straight path t_0 .. t_m as far as its faces are distinct (and not a_0), with the
+        // faces one and two places on round each (one_j, w_j) and the way in.
+        std::array<int, kMaxM + 1> t{};
+        std::array<int, kMaxM + 1> in{};
+        std::array<int, kMaxM + 1> one{};
+        std::array<int, kMaxM + 1> w{};
+        int len = 0;
+        for (int prev = a0, cur = t0; len <= m; ++len) {
+          bool repeat = cur == a0;
+          for (int i = 0; i < len; ++i) repeat |= t[static_cast<std::size_t>(i)] == cur;
+          if (repeat) break;
+          const auto j = static_cast<std::size_t>(len);
+          t[j] = cur;
+          in[j] = h.index_of(cur, prev);
+          one[j] = h.at(cur, in[j], s);
+          w[j] = h.at(cur, in[j], 2 * s);
+          prev = cur;
+          cur = h.at(cur, in[j], 3 * s);
+        }
+        const auto on_straight = [&](int v, int j) {  // a_0 or t_0 .. t_j
+          bool found = v == a0;
+          for (int i = 0; i <= j; ++i) found |= t[static_cast<std::size_t>(i)] == v;
+          return found;
+        };
+        // Only this end lists a long expansion whose other end does not qualify for it.
+        const auto only_here = [&](int z, int first) { return restricted && long_ends->reach(z, first) < size; };
+        const auto list = [&](const Expansion& e, const Set& changed) {
+          if (!new_pentagon_meets_one(h, e) && pre(e)) f(e, changed);
+        };
+        Set changed = empty;  // a_0, and t_i, one_i, w_i for i < j
+        changed.add(a0);
+        for (int j = 0; j < len; ++j) {
+          const auto ju = static_cast<std::size_t>(j);
+          if (j == m) {  // straight: z = w_m
+            const int z = w[ju];
+            if (h.deg[z] != 5 || on_straight(z, j)) break;
+            // The strip u_0 = one_0, w_0 .. w_{m-1}: walkable when distinct and a_0 not on it.
+            bool walkable = one[0] != a0;
+            bool z_on_strip = z == one[0];
+            for (int i = 0; i < m; ++i) {
+              const int x = w[static_cast<std::size_t>(i)];
+              walkable &= x != a0 && x != one[0];
+              for (int i2 = 0; i2 < i; ++i2) walkable &= x != w[static_cast<std::size_t>(i2)];
+              z_on_strip |= z == x;
+            }
+            if (a0 < z || !walkable || z_on_strip || only_here(z, one[ju])) {
+              Set all = changed;
+              all.add(t[ju]);
+              all.add(one[ju]);
+              all.add(z);
+              list(Expansion{a0, t0, s, m, -1, z, t[ju], ju == 0 ? a0 : t[ju - 1]}, all);
+            }
+            break;
+          }
+          if (j >= 1) {  // bent at t_j, two places on, then straight to t_m; z three places on
+            Set bchanged = changed;
+            bchanged.add(t[ju]);
+            bchanged.add(one[ju]);
+            std::array<int, kMaxM> bent{};
+            int nbent = 0;
+            int bprev = t[ju];
+            int bcur = h.adj[bprev][static_cast<std::size_t>(PlanarMap::wrap(h.deg[bprev], in[ju] + 2 * s))];
+            for (int jj = j + 1; jj <= m; ++jj) {
+              bool met = on_straight(bcur, j);
+              for (int i = 0; i < nbent; ++i) met |= bent[static_cast<std::size_t>(i)] == bcur;
+              if (met) break;
+              bent[static_cast<std::size_t>(nbent++)] = bcur;
+              const int bin = h.index_of(bcur, bprev);
+              bchanged.add(bcur);
+              bchanged.add(h.at(bcur, bin, s));
+              bchanged.add(h.at(bcur, bin, 2 * s));
+              const int z = h.at(bcur, bin, 3 * s);
+              if (jj == m) {
+                bool z_met = on_straight(z, j);
+                for (int i = 0; i < nbent; ++i) z_met |= bent[static_cast<std::size_t>(i)] == z;
+                if (h.deg[z] == 5 && !z_met && (m < 2 * j || (m == 2 * j && a0 < z) || only_here(z, bcur))) {
+                  Set all = bchanged;
+                  all.add(z);
+                  list(Expansion{a0, t0, s, m, j, z, bcur, bprev}, all);
+                }
+              }
+              bprev = bcur;
+              bcur = z;
+            }
+          }
+          changed.add(t[ju]);
+          changed.add(one[ju]);
+          changed.add(w[ju]);
+        }
+      }
+    }
+  }
+}
+
 /// The L1 and B00 expansions from the first legs in `walked`, each listed once: from the end with
 /// the smaller pentagon. Both ends' first legs must be in `walked` (the generator's tests of a
 /// leg are necessary conditions of the expansion, which hold from either end).
