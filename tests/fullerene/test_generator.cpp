@@ -753,24 +753,24 @@ TEST(FullereneGenerator, IprLongEndsListEachQualifyingExpansionOnce) {
   EXPECT_GT(long_left_out, 10000U);
 }
 
-// Four and five faces short of the target the search lists its expansions (all of 4, or all of
-// 5 faces) with for_each_ipr_expansion_of_size_once: the same expansions as the general listing
-// of that size, in the same order, with the same rewritten faces and path ends, pre asked for
-// each the same way; with LongEnds (drawn at random) and without.
-TEST(FullereneGenerator, IprListingsOfOneSizeAreTheGeneralOne) {
+// Near the target the search lists its expansions with for_each_ipr_short_expansion_once: the
+// same expansions as the general listing, in the same order, with the same rewritten faces and
+// path ends, pre asked for each the same way; for every size up to kShortExpansionMax, with some
+// sizes left out (as dead ones are), with LongEnds (drawn at random) and without.
+TEST(FullereneGenerator, IprShortListingIsTheGeneralOne) {
   std::mt19937 rng(11);
   std::size_t listed = 0;
   std::size_t with_ends = 0;
   on_ipr_c90_and_irreducible_up_to_c110([&](const PlanarMap& h) {
     const auto pre = [](std::vector<int>& asked) {
       return [&asked](const Expansion& e) {
-        asked.push_back(((e.a0 * 1000 + e.t0) * 4 + (e.s > 0 ? 2 : 0)) * 8 + e.bend + 1);
+        asked.push_back(((e.a0 * 1000 + e.t0) * 4 + (e.s > 0 ? 2 : 0)) * 16 + e.bend + 1);
         return asked.size() % 5 != 0;
       };
     };
     LongEnds ends;
     ends.min_size = 4;
-    ends.far_size = 5;
+    ends.far_size = 5 + static_cast<int>(rng() % 2);
     for (const int p : h.pentagons) {
       if (rng() % 3 == 0) ends.any.add(p);
       if (rng() % 2 == 0) ends.near.add(p);
@@ -779,24 +779,25 @@ TEST(FullereneGenerator, IprListingsOfOneSizeAreTheGeneralOne) {
       if (rng() % 2 == 0) ends.close.add(v);
       if (rng() % 3 == 0) ends.through.add(v);
     }
-    for (const int size : {4, 5})
-      for (const LongEnds* bound : std::array<const LongEnds*, 2>{nullptr, &ends}) {
-        std::vector<ListedExpansion> general;
-        std::vector<ListedExpansion> fast;
-        std::vector<int> asked_general;
-        std::vector<int> asked_fast;
-        for_each_ipr_expansion_once(h, size, size, std::uint64_t{1} << (size - 1), pre(asked_general),
-                                    record(general), VertexSet{}, bound);
-        for_each_ipr_expansion_of_size_once(h, size, pre(asked_fast), record(fast), VertexSet{}, bound);
-        EXPECT_EQ(asked_fast, asked_general) << "size " << size;
-        ASSERT_EQ(fast.size(), general.size()) << "size " << size;
-        for (std::size_t i = 0; i < fast.size(); ++i) EXPECT_EQ(fast[i], general[i]) << "expansion " << i;
-        listed += fast.size();
-        if (bound != nullptr) with_ends += fast.size();
-      }
+    for (int max_size = 3; max_size <= kShortExpansionMax; ++max_size)
+      for (const std::uint64_t sizes : {~std::uint64_t{0}, std::uint64_t{1} << (max_size - 1),
+                                        std::uint64_t{0b100110100}})
+        for (const LongEnds* bound : std::array<const LongEnds*, 2>{nullptr, &ends}) {
+          std::vector<ListedExpansion> general;
+          std::vector<ListedExpansion> fast;
+          std::vector<int> asked_general;
+          std::vector<int> asked_fast;
+          for_each_ipr_expansion_once(h, 3, max_size, sizes, pre(asked_general), record(general), VertexSet{}, bound);
+          for_each_ipr_short_expansion_once(h, 3, max_size, sizes, pre(asked_fast), record(fast), VertexSet{}, bound);
+          EXPECT_EQ(asked_fast, asked_general) << "up to " << max_size << " sizes " << sizes;
+          ASSERT_EQ(fast.size(), general.size()) << "up to " << max_size << " sizes " << sizes;
+          for (std::size_t i = 0; i < fast.size(); ++i) EXPECT_EQ(fast[i], general[i]) << "expansion " << i;
+          listed += fast.size();
+          if (bound != nullptr) with_ends += fast.size();
+        }
   });
-  EXPECT_GT(listed, 2000U);
-  EXPECT_GT(with_ends, 300U);
+  EXPECT_GT(listed, 20000U);
+  EXPECT_GT(with_ends, 5000U);
 }
 
 /// Two maps with the same faces, the same lists slot for slot and the same pentagon list.

@@ -134,12 +134,16 @@ void for_each_ipr_expansion_once(const PlanarMap& h, int min_size, int max_size,
 /// same order.
 template <class P, class F, class Set = VertexSet>
 void for_each_ipr_size3_expansion_once(const PlanarMap& h, P&& pre, F&& f, const Set& empty = Set{});
-/// for_each_ipr_expansion_once(h, size, size, 1 << (size - 1), ...) for expansions of 4 or 5
-/// faces made fast: each start's paths are followed directly, without the crossing tables, and
-/// listed in the same order with the same rewritten faces, pre asked the same way.
+/// The largest expansion for_each_ipr_short_expansion_once lists.
+inline constexpr int kShortExpansionMax = 9;
+/// for_each_ipr_expansion_once for max_size up to kShortExpansionMax (larger expansions are not
+/// listed) without the crossing tables: each start's paths are followed directly, bent legs as
+/// far as a listed size goes. The same expansions in the same order, with the same rewritten
+/// faces, pre asked the same way. Near the target, where expansions are short and few sizes are
+/// alive, the tables cost more than they save.
 template <class P, class F, class Set = VertexSet>
-void for_each_ipr_expansion_of_size_once(const PlanarMap& h, int size, P&& pre, F&& f, const Set& empty = Set{},
-                                         const LongEnds* long_ends = nullptr);
+void for_each_ipr_short_expansion_once(const PlanarMap& h, int min_size, int max_size, std::uint64_t sizes, P&& pre,
+                                       F&& f, const Set& empty = Set{}, const LongEnds* long_ends = nullptr);
 
 namespace detail {
 template <class P, class F, class Set>

@@ -743,86 +743,89 @@ void for_each_ipr_size3_expansion_once(const PlanarMap& h, P&& pre, F&& f, const
 }
 
 template <class P, class F, class Set>
-void for_each_ipr_expansion_of_size_once(const PlanarMap& h, int size, P&& pre, F&& f, const Set& empty,
-                                         const LongEnds* long_ends) {
-  constexpr int kMaxM = 4;
-  const int m = size - 1;
-  if (m < 3 || m > kMaxM) return;
-  // As expansions() walks them (its once rules, LongEnds and marks), for the one size: at each
-  // t_j of a start's straight path, the path bent there (two places on, then straight), and at
-  // t_m the straight path itself.
-  const bool restricted = long_ends != nullptr && long_ends->min_size > 0 && long_ends->min_size <= size;
+void for_each_ipr_short_expansion_once(const PlanarMap& h, int min_size, int max_size, std::uint64_t sizes, P&& pre,
+                                       F&& f, const Set& empty, const LongEnds* long_ends) {
+  constexpr int kMaxM = kShortExpansionMax - 1;
+  // The sizes listed: those in `sizes` from min_size to max_size.
+  const int min_m = std::max({2, min_size - 1, std::countr_zero(sizes)});
+  const int max_m = std::min({max_size - 1, kMaxM, static_cast<int>(std::bit_width(sizes)) - 1});
+  if (max_m < min_m) return;
+  // expansions() without its crossing tables: the same starts, once rules, LongEnds and marks,
+  // each bent leg followed as far as a listed size goes.
+  const bool restricted = long_ends != nullptr && long_ends->min_size > 0 && long_ends->min_size - 1 <= max_m;
+  const int long_m = restricted ? long_ends->min_size - 1 : max_m + 1;
   for (int p = 0; p < 12; ++p) {
     const int a0 = h.pentagons[static_cast<std::size_t>(p)];
     for (int k = 0; k < 5; ++k) {
       const int t0 = h.adj[a0][k];
-      // A start that does not qualify lists none of them (the other end lists those it must).
-      if (restricted && long_ends->reach(a0, t0) < size) continue;
+      const int start_reach = restricted ? long_ends->reach(a0, t0) : LongEnds::kUnbounded;
+      const bool long_start = restricted && start_reach > long_m;
+      const int start_max_m = std::min(max_m, start_reach - 1);
+      if (start_max_m < min_m) continue;
+      const std::uint64_t start_sizes = sizes & ((std::uint64_t{2} << start_max_m) - 1);
+      const auto only_here = [&](int m, int z, int first) {
+        return long_start && m >= long_m && long_ends->reach(z, first) <= m;
+      };
       for (const int s : {1, -1}) {
-        // The straight path t_0 .. t_m as far as its faces are distinct (and not a_0), with the
-        // faces one and two places on round each (one_j, w_j) and the way in.
-        std::array<int, kMaxM + 1> t{};
-        std::array<int, kMaxM + 1> in{};
-        std::array<int, kMaxM + 1> one{};
-        std::array<int, kMaxM + 1> w{};
-        int len = 0;
-        for (int prev = a0, cur = t0; len <= m; ++len) {
-          bool repeat = cur == a0;
-          for (int i = 0; i < len; ++i) repeat |= t[static_cast<std::size_t>(i)] == cur;
-          if (repeat) break;
-          const auto j = static_cast<std::size_t>(len);
-          t[j] = cur;
-          in[j] = h.index_of(cur, prev);
-          one[j] = h.at(cur, in[j], s);
-          w[j] = h.at(cur, in[j], 2 * s);
-          prev = cur;
-          cur = h.at(cur, in[j], 3 * s);
-        }
-        const auto on_straight = [&](int v, int j) {  // a_0 or t_0 .. t_j
-          bool found = v == a0;
-          for (int i = 0; i <= j; ++i) found |= t[static_cast<std::size_t>(i)] == v;
-          return found;
-        };
-        // Only this end lists a long expansion whose other end does not qualify for it.
-        const auto only_here = [&](int z, int first) { return restricted && long_ends->reach(z, first) < size; };
-        const auto list = [&](const Expansion& e, const Set& changed) {
-          if (!new_pentagon_meets_one(h, e) && pre(e)) f(e, changed);
-        };
-        Set changed = empty;  // a_0, and t_i, one_i, w_i for i < j
+        const bool start_once = !long_start;
+        // IPR children only: when x (w_0) is a pentagon, only expansions ending at z = x are
+        // (new_pentagon_meets_one).
+        std::array<int, kMaxM + 1> t{};  // the straight path so far
+        Set changed = empty;
         changed.add(a0);
-        for (int j = 0; j < len; ++j) {
-          const auto ju = static_cast<std::size_t>(j);
-          if (j == m) {  // straight: z = w_m
-            const int z = w[ju];
-            if (h.deg[z] != 5 || on_straight(z, j)) break;
-            // The strip u_0 = one_0, w_0 .. w_{m-1}: walkable when distinct and a_0 not on it.
-            bool walkable = one[0] != a0;
-            bool z_on_strip = z == one[0];
-            for (int i = 0; i < m; ++i) {
-              const int x = w[static_cast<std::size_t>(i)];
-              walkable &= x != a0 && x != one[0];
-              for (int i2 = 0; i2 < i; ++i2) walkable &= x != w[static_cast<std::size_t>(i2)];
-              z_on_strip |= z == x;
-            }
-            if (a0 < z || !walkable || z_on_strip || only_here(z, one[ju])) {
-              Set all = changed;
-              all.add(t[ju]);
-              all.add(one[ju]);
-              all.add(z);
-              list(Expansion{a0, t0, s, m, -1, z, t[ju], ju == 0 ? a0 : t[ju - 1]}, all);
-            }
-            break;
+        bool strip_walkable = true;
+        std::array<int, kMaxM + 2> strip{};  // u_0, w_0, w_1, ...
+        int nstrip = 0;
+        int x = -1;
+        int prev = a0;
+        int cur = t0;
+        for (int j = 0; j <= start_max_m; ++j) {
+          bool repeat = cur == a0;
+          for (int i = 0; i < j; ++i) repeat |= t[static_cast<std::size_t>(i)] == cur;
+          if (repeat) break;
+          t[static_cast<std::size_t>(j)] = cur;
+          changed.add(cur);
+          const int in = h.index_of(cur, prev);
+          const int one = h.at(cur, in, s);
+          const int w = h.at(cur, in, 2 * s);
+          const auto on_straight = [&](int v) {  // a_0 or t_0 .. t_j
+            bool found = v == a0;
+            for (int i = 0; i <= j; ++i) found |= t[static_cast<std::size_t>(i)] == v;
+            return found;
+          };
+          if (j == 0) {
+            strip[static_cast<std::size_t>(nstrip++)] = one;
+            strip_walkable = one != a0;
+            if (h.deg[w] == 5) x = w;
           }
-          if (j >= 1) {  // bent at t_j, two places on, then straight to t_m; z three places on
+          if (j >= min_m && detail::size_listed(start_sizes, j)) {
+            const int z = w;
+            bool on_strip = false;
+            for (int i = 0; i < nstrip; ++i) on_strip |= strip[static_cast<std::size_t>(i)] == z;
+            if (h.deg[z] == 5 && (x < 0 || z == x) && !on_straight(z) &&
+                (a0 < z || !strip_walkable || on_strip || only_here(j, z, one))) {
+              const Expansion e{a0, t0, s, j, -1, z, cur, prev};
+              if (!new_pentagon_meets_one(h, e) && pre(e)) {
+                Set all = changed;
+                all.add(one);
+                all.add(z);
+                f(e, all);
+              }
+            }
+          }
+          // Bend at t_j: two places on, then straight again, to the largest listed size.
+          const int limit = (start_once ? std::min(start_max_m, 2 * j) : start_max_m) - j;
+          const std::uint64_t past = limit >= 1 && j >= 1 ? (start_sizes >> j) & ((std::uint64_t{2} << limit) - 2) : 0;
+          if (past != 0) {
+            const int last = j + std::bit_width(past) - 1;
             Set bchanged = changed;
-            bchanged.add(t[ju]);
-            bchanged.add(one[ju]);
+            bchanged.add(one);
             std::array<int, kMaxM> bent{};
             int nbent = 0;
-            int bprev = t[ju];
-            int bcur = h.adj[bprev][static_cast<std::size_t>(PlanarMap::wrap(h.deg[bprev], in[ju] + 2 * s))];
-            for (int jj = j + 1; jj <= m; ++jj) {
-              bool met = on_straight(bcur, j);
+            int bprev = cur;
+            int bcur = h.adj[cur][static_cast<std::size_t>(PlanarMap::wrap(h.deg[cur], in + 2 * s))];
+            for (int jj = j + 1; jj <= last; ++jj) {
+              bool met = on_straight(bcur);
               for (int i = 0; i < nbent; ++i) met |= bent[static_cast<std::size_t>(i)] == bcur;
               if (met) break;
               bent[static_cast<std::size_t>(nbent++)] = bcur;
@@ -831,22 +834,30 @@ void for_each_ipr_expansion_of_size_once(const PlanarMap& h, int size, P&& pre, 
               bchanged.add(h.at(bcur, bin, s));
               bchanged.add(h.at(bcur, bin, 2 * s));
               const int z = h.at(bcur, bin, 3 * s);
-              if (jj == m) {
-                bool z_met = on_straight(z, j);
+              if (jj >= min_m && detail::size_listed(start_sizes, jj) && h.deg[z] == 5 && (x < 0 || z == x)) {
+                bool z_met = on_straight(z);
                 for (int i = 0; i < nbent; ++i) z_met |= bent[static_cast<std::size_t>(i)] == z;
-                if (h.deg[z] == 5 && !z_met && (m < 2 * j || (m == 2 * j && a0 < z) || only_here(z, bcur))) {
-                  Set all = bchanged;
-                  all.add(z);
-                  list(Expansion{a0, t0, s, m, j, z, bcur, bprev}, all);
+                if (!z_met && (jj < 2 * j || (jj == 2 * j && a0 < z) || only_here(jj, z, bcur))) {
+                  const Expansion e{a0, t0, s, jj, j, z, bcur, bprev};
+                  if (!new_pentagon_meets_one(h, e) && pre(e)) {
+                    Set all = bchanged;
+                    all.add(z);
+                    f(e, all);
+                  }
                 }
               }
               bprev = bcur;
               bcur = z;
             }
           }
-          changed.add(t[ju]);
-          changed.add(one[ju]);
-          changed.add(w[ju]);
+          changed.add(one);
+          changed.add(w);
+          bool w_repeat = w == a0;
+          for (int i = 0; i < nstrip; ++i) w_repeat |= strip[static_cast<std::size_t>(i)] == w;
+          if (w_repeat) strip_walkable = false;
+          strip[static_cast<std::size_t>(nstrip++)] = w;
+          prev = cur;
+          cur = h.at(cur, in, 3 * s);
         }
       }
     }

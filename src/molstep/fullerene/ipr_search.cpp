@@ -28,6 +28,10 @@ static_assert(kLastingFaces <= kRowsAlwaysValid);
 /// Up to this many faces short of the target, ipr_search collects only the parent's reductions
 /// of 3 faces as IprLasting.
 constexpr int kShortLastingUpTo = 6;
+/// Up to this many faces short of the target, ipr_search lists expansions without the crossing
+/// tables (for_each_ipr_short_expansion_once).
+constexpr int kShortListingUpTo = 5;
+static_assert(kShortListingUpTo <= kShortExpansionMax);
 /// The size from which BuckyGen's bounds on long expansions apply (ipr_search).
 constexpr int kLongExpansion = 4;
 
@@ -214,8 +218,8 @@ void Generator::ipr_search(int depth, int nauto) {
   // took about 7 us of such a node's 9-10, for 1.7 and 2.9 children built).
   if (sizes == std::uint64_t{1} << 2)
     for_each_ipr_size3_expansion_once(h, alive, try_expansion, no_hits);
-  else if (sizes == std::uint64_t{1} << 3 || sizes == std::uint64_t{1} << 4)
-    for_each_ipr_expansion_of_size_once(h, std::countr_zero(sizes) + 1, alive, try_expansion, no_hits, &long_ends);
+  else if (max_size <= kShortListingUpTo)
+    for_each_ipr_short_expansion_once(h, 3, max_size, sizes, alive, try_expansion, no_hits, &long_ends);
   else
     for_each_ipr_expansion_once(h, 3, max_size, sizes, alive, try_expansion, no_hits, &long_ends);
 }
