@@ -7,7 +7,7 @@
 // their canonical IPR reductions, and the search visits only IPR fullerenes (at C120 about 27,000
 // nodes, where the whole search has millions). Expansions of every size are tried: a canonical
 // IPR reduction can be long (at C130 kept expansions reach 10 vertices) and no bound on its size
-// is known to us.
+// is known to us; BuckyGen's bounds (LongEnds, below) say where the longer ones may end.
 #include <algorithm>
 #include <array>
 #include <bit>
