@@ -125,7 +125,7 @@ void Generator::ipr_search(int depth, int nauto) {
   // leaving through a face on the far side of a corner (two to four places on round c_p from p,
   // round c_q from q). The walks list those expansions only from a qualifying end (LongEnds).
   // Checked: the walk lists exactly those (IprLongEndsListEachQualifyingExpansionOnce); the
-  // search loses no isomer by them (IprLongEndsBoundLosesNoIsomer, and the counts up to C160).
+  // search loses no isomer by them (IprLongEndsBoundLosesNoIsomer, and the counts up to C172).
   LongEnds long_ends;
   if (options_.ipr_long_ends && max_size >= kLongExpansion) {
     const IprLasting* bound = nullptr;
