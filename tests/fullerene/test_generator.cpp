@@ -691,6 +691,23 @@ TEST(FullereneGenerator, IprSize3ListingIsTheGeneralOne) {
   EXPECT_GT(listed, 600U);
 }
 
+/// LongEnds of h with the given sizes and its sets drawn at random: a third of the pentagons in
+/// `any`, half in `near`, half of the faces in `close` and a third in `through`.
+LongEnds random_long_ends(const PlanarMap& h, int min_size, int far_size, std::mt19937& rng) {
+  LongEnds ends;
+  ends.min_size = min_size;
+  ends.far_size = far_size;
+  for (const int p : h.pentagons) {
+    if (rng() % 3 == 0) ends.any.add(p);
+    if (rng() % 2 == 0) ends.near.add(p);
+  }
+  for (int v = 0; v < h.nv; ++v) {
+    if (rng() % 2 == 0) ends.close.add(v);
+    if (rng() % 3 == 0) ends.through.add(v);
+  }
+  return ends;
+}
+
 // With LongEnds, for_each_ipr_expansion_once lists the expansions shorter than min_size as it
 // does without, and the longer ones only when an end qualifies for their size (a straight
 // expansion's other end leaves z along the strip beside the path, a bent one's along the same
@@ -715,19 +732,7 @@ TEST(FullereneGenerator, IprLongEndsListEachQualifyingExpansionOnce) {
     };
     const auto all = [](const Expansion&) { return true; };
     for (const auto& [min_size, far_size] : {std::pair{4, 0}, std::pair{5, 0}, std::pair{4, 5}, std::pair{4, 7}}) {
-      LongEnds ends;
-      ends.min_size = min_size;
-      ends.far_size = far_size;
-      std::vector<int> pentagons(h.pentagons.begin(), h.pentagons.end());
-      std::shuffle(pentagons.begin(), pentagons.end(), rng);
-      ends.any.add(pentagons[0]);
-      ends.any.add(pentagons[1]);
-      for (const int p : pentagons)
-        if (rng() % 2 == 0) ends.near.add(p);
-      for (int v = 0; v < h.nv; ++v) {
-        if (rng() % 2 == 0) ends.close.add(v);
-        if (rng() % 4 == 0) ends.through.add(v);
-      }
+      const LongEnds ends = random_long_ends(h, min_size, far_size, rng);
       std::map<Key, int> expected;
       for_each_ipr_expansion_once(h, 3, 12, ~std::uint64_t{0}, all, [&](const Expansion& e, const VertexSet& c) {
         if (e.size() < ends.min_size || ends.reach(e.a0, e.t0) >= e.size() || ends.reach(e.z, other_first(e)) >= e.size())
@@ -768,17 +773,7 @@ TEST(FullereneGenerator, IprShortListingIsTheGeneralOne) {
         return asked.size() % 5 != 0;
       };
     };
-    LongEnds ends;
-    ends.min_size = 4;
-    ends.far_size = 5 + static_cast<int>(rng() % 2);
-    for (const int p : h.pentagons) {
-      if (rng() % 3 == 0) ends.any.add(p);
-      if (rng() % 2 == 0) ends.near.add(p);
-    }
-    for (int v = 0; v < h.nv; ++v) {
-      if (rng() % 2 == 0) ends.close.add(v);
-      if (rng() % 3 == 0) ends.through.add(v);
-    }
+    const LongEnds ends = random_long_ends(h, 4, 5 + static_cast<int>(rng() % 2), rng);
     for (int max_size = 3; max_size <= kShortExpansionMax; ++max_size)
       for (const std::uint64_t sizes : {~std::uint64_t{0}, std::uint64_t{1} << (max_size - 1),
                                         std::uint64_t{0b100110100}})
