@@ -664,33 +664,6 @@ auto record(std::vector<ListedExpansion>& out) {
   };
 }
 
-// The search within IPR fullerenes lists the expansions of nodes three faces short of the target
-// with for_each_ipr_size3_expansion_once: the same expansions as for_each_ipr_expansion_once of
-// 3 faces, in the same order, with the same rewritten faces and path ends, pre asked for each
-// the same way. On the IPR isomers of C90 and the irreducible IPR fullerenes up to C110.
-TEST(FullereneGenerator, IprSize3ListingIsTheGeneralOne) {
-  std::size_t listed = 0;
-  on_ipr_c90_and_irreducible_up_to_c110([&](const PlanarMap& h) {
-    std::vector<ListedExpansion> general;
-    std::vector<ListedExpansion> fast;
-    std::vector<int> asked_general;
-    std::vector<int> asked_fast;
-    const auto pre = [](std::vector<int>& asked) {
-      return [&asked](const Expansion& e) {
-        asked.push_back(e.a0 * 1000 + e.t0 * 4 + (e.s > 0 ? 2 : 0) + (e.bend < 0 ? 1 : 0));
-        return asked.size() % 3 != 0;
-      };
-    };
-    for_each_ipr_expansion_once(h, 3, 3, ~std::uint64_t{0}, pre(asked_general), record(general));
-    for_each_ipr_size3_expansion_once(h, pre(asked_fast), record(fast));
-    EXPECT_EQ(asked_fast, asked_general);
-    ASSERT_EQ(fast.size(), general.size());
-    for (std::size_t i = 0; i < fast.size(); ++i) EXPECT_EQ(fast[i], general[i]) << "expansion " << i;
-    listed += fast.size();
-  });
-  EXPECT_GT(listed, 600U);
-}
-
 /// LongEnds of h with the given sizes and its sets drawn at random: a third of the pentagons in
 /// `any`, half in `near`, half of the faces in `close` and a third in `through`.
 LongEnds random_long_ends(const PlanarMap& h, int min_size, int far_size, std::mt19937& rng) {

@@ -129,11 +129,6 @@ struct LongEnds {
 template <class P, class F, class Set = VertexSet>
 void for_each_ipr_expansion_once(const PlanarMap& h, int min_size, int max_size, std::uint64_t sizes, P&& pre, F&& f,
                                  const Set& empty = Set{}, const LongEnds* long_ends = nullptr);
-/// for_each_ipr_expansion_once(h, 3, 3, ...) made fast (no crossing tables): the L1 and B00
-/// expansions whose children are IPR, each once (from the end with the smaller pentagon), in the
-/// same order.
-template <class P, class F, class Set = VertexSet>
-void for_each_ipr_size3_expansion_once(const PlanarMap& h, P&& pre, F&& f, const Set& empty = Set{});
 /// The largest expansion for_each_ipr_short_expansion_once lists.
 inline constexpr int kShortExpansionMax = 9;
 /// for_each_ipr_expansion_once for max_size up to kShortExpansionMax (larger expansions are not

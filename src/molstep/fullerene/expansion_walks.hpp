@@ -668,9 +668,8 @@ void for_each_size3_expansion(const PlanarMap& h, unsigned starts, F&& f) {
   for_each_size3_expansion(h, starts, [](const int*, int) { return true; }, f);
 }
 
-template <class W, class N, class A, class F, class Set = VertexSet>
-void for_each_size3_expansion_on(const PlanarMap& h, W&& walk, N&& near, A&& accept, F&& f, bool once = false,
-                                 const Set& empty = Set{}) {
+template <class W, class N, class A, class F>
+void for_each_size3_expansion_on(const PlanarMap& h, W&& walk, N&& near, A&& accept, F&& f, bool once = false) {
   // The m = 2 cases of for_each_expansion, in the same order: the far end z is found first, and
   // `changed` is only collected when z has degree 5 and `accept` takes its vertices. Every
   // vertex of the expansion lies in the closed neighbourhood of t0, t1 or the path's third
@@ -689,8 +688,8 @@ void for_each_size3_expansion_on(const PlanarMap& h, W&& walk, N&& near, A&& acc
       list[4] = t1;
       list[5] = h.at(t1, in1, s);
     };
-    const auto collect = [&list, &empty] {
-      Set changed = empty;
+    const auto collect = [&list] {
+      VertexSet changed;
       for (const int v : list) changed.add(v);
       return changed;
     };
@@ -729,17 +728,6 @@ void for_each_size3_expansion(const PlanarMap& h, unsigned starts, A&& accept, F
   for_each_size3_expansion_on(
       h, [&h, starts](auto&& g) { for_each_first_leg(h, starts, g); }, [](int, int, int) { return true; }, accept,
       f);
-}
-
-template <class P, class F, class Set>
-void for_each_ipr_size3_expansion_once(const PlanarMap& h, P&& pre, F&& f, const Set& empty) {
-  for_each_size3_expansion_on(
-      h, [&h](auto&& g) { for_each_first_leg(h, 0xfffU, g); }, [](int, int, int) { return true; },
-      [](const int*, int) { return true; },
-      [&](const Expansion& e, const Set& changed) {
-        if (!new_pentagon_meets_one(h, e) && pre(e)) f(e, changed);
-      },
-      true, empty);
 }
 
 template <class P, class F, class Set>

@@ -22,8 +22,8 @@ struct GeneratorOptions {
   /// With `ipr`, search the whole space of fullerenes and keep the IPR ones instead of searching
   /// within IPR fullerenes (ipr_search.cpp). For checks of that search.
   bool ipr_whole_search = false;
-  /// Within IPR fullerenes, list long expansions only where BuckyGen's bound (ipr_search.cpp)
-  /// allows a canonical child. Off, for checks of that bound, every expansion is tried.
+  /// Within IPR fullerenes, list long expansions only where BuckyGen's bounds (ipr_search.cpp)
+  /// allow a canonical child. Off, for checks of those bounds, every expansion is tried.
   bool ipr_long_ends = true;
 };
 
