@@ -160,6 +160,12 @@ class Generator {
   /// needs them.
   /// `inv_known` (when not -1) is its inv, known beforehand.
   [[nodiscard]] Key key_of(const PlanarMap& g, const RowOp& row, int inv_known = -1) const;
+  /// The key of a view of a reduction within IPR fullerenes of g (is_canonical_ipr), with near_
+  /// filled from g. key_of's inv is the same for all of them (r0 has no pentagon next to it, and
+  /// its corner none but r0), so the rays would decide every comparison; this inv reads instead
+  /// how many pentagons lie next to each of r0's neighbours (from r1, in orientation s; more
+  /// first). At IPR C130 it decides 1.79 million of the 2.21 million comparisons.
+  [[nodiscard]] Key ipr_key_of(const PlanarMap& g, const RowOp& row) const;
   /// Starts ray a (`through_a0`) or t of the view `row`.
   static void start_ray(const PlanarMap& g, const RowOp& row, bool through_a0, Ray& ray);
   /// One more step along the ray (in orientation s).

@@ -228,6 +228,14 @@ void Generator::ipr_search(int depth, int nauto) {
     for_each_ipr_expansion_once(h, 3, max_size, sizes, alive, try_expansion, no_hits, &long_ends);
 }
 
+Generator::Key Generator::ipr_key_of(const PlanarMap& g, const RowOp& row) const {
+  // Each neighbour of r0 has r0 and at most two other pentagons next to it: 2 bits, 3 - count.
+  const int k = g.index_of(row.r0, row.r1);
+  int inv = 0;
+  for (int i = 0; i < 5; ++i) inv = inv << 2 | (3 - near_.count[g.at(row.r0, k, i * row.s)]);
+  return Key{row.size(), row.bend + 1, inv, {}, {}};
+}
+
 bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& nauto, std::string* code,
                                  const std::vector<RowOp>& rivals, RowOp* rejector) {
   ties_.clear();
@@ -285,10 +293,10 @@ bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& naut
   for (int j = 0; j <= row.m; ++j) new_row[static_cast<std::size_t>(j)] = row.r0 + j;
   const RowOp other = reversed(row, new_row.data());
   RowOp mine_row = row;
-  Key mine = key_of(g, row);
+  Key mine = ipr_key_of(g, row);
   nauto = 1;
   if (row.bend >= 0 || row.size() <= kRowsAlwaysListed || undone_by_listed_expansion(g, other)) {
-    Key theirs = key_of(g, other);
+    Key theirs = ipr_key_of(g, other);
     int ends = compare_keys(g, other, theirs, mine_row, mine);
     if (ends == 0) ends = bfs_compare(g, other.r0, other.r1, other.s, row.r0, row.r1, row.s);
     if (ends < 0) {
@@ -300,7 +308,7 @@ bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& naut
   // A key's shape (after its size) is the view's bend + 1: a view of larger shape cannot win.
   for (const RowOp& c : rivals) {
     if (c.bend + 1 > mine.shape) continue;
-    Key k = key_of(g, c);
+    Key k = ipr_key_of(g, c);
     if (compare_keys(g, c, k, mine_row, mine) < 0) return false;
   }
   for_each_reduction(g, size, [&](const RowOp& c, int end, const std::array<int, 2>& corners) {
@@ -308,7 +316,7 @@ bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& naut
     if (c.size() < size || same_view(c, row) || same_view(c, other)) return true;
     if (c.bend + 1 > mine.shape) return true;
     if (!corners_clear(c, end, corners)) return true;  // no reduction within IPR fullerenes
-    Key k = key_of(g, c);
+    Key k = ipr_key_of(g, c);
     const int cmp = compare_keys(g, c, k, mine_row, mine);
     if (cmp > 0 || !within_ipr(c, end)) return true;
     if (cmp < 0) {
