@@ -731,6 +731,15 @@ TEST(FullereneGenerator, IprLongEndsListEachQualifyingExpansionOnce) {
   EXPECT_GT(long_left_out, 10000U);
 }
 
+/// A listing's pre that records each expansion it is asked about in `asked` and turns down every
+/// `every`-th.
+auto asking(std::vector<int>& asked, std::size_t every) {
+  return [&asked, every](const Expansion& e) {
+    asked.push_back(((e.a0 * 1000 + e.t0) * 4 + (e.s > 0 ? 2 : 0)) * 16 + e.bend + 1);
+    return asked.size() % every != 0;
+  };
+}
+
 // Near the target the search lists its expansions with for_each_ipr_short_expansion_once: the
 // same expansions as the general listing, in the same order, with the same rewritten faces and
 // path ends, pre asked for each the same way; for every size up to kShortExpansionMax, with some
@@ -740,12 +749,7 @@ TEST(FullereneGenerator, IprShortListingIsTheGeneralOne) {
   std::size_t listed = 0;
   std::size_t with_ends = 0;
   on_ipr_c90_and_irreducible_up_to_c110([&](const PlanarMap& h) {
-    const auto pre = [](std::vector<int>& asked) {
-      return [&asked](const Expansion& e) {
-        asked.push_back(((e.a0 * 1000 + e.t0) * 4 + (e.s > 0 ? 2 : 0)) * 16 + e.bend + 1);
-        return asked.size() % 5 != 0;
-      };
-    };
+    const auto pre = [](std::vector<int>& asked) { return asking(asked, 5); };
     const LongEnds ends = random_long_ends(h, 4, 5 + static_cast<int>(rng() % 2), rng);
     for (int max_size = 3; max_size <= kShortExpansionMax; ++max_size)
       for (const std::uint64_t sizes : {~std::uint64_t{0}, std::uint64_t{1} << (max_size - 1),
@@ -766,6 +770,27 @@ TEST(FullereneGenerator, IprShortListingIsTheGeneralOne) {
   });
   EXPECT_GT(listed, 20000U);
   EXPECT_GT(with_ends, 5000U);
+}
+
+// Three faces short of the target the search lists its expansions with
+// for_each_ipr_size3_expansion_once: the same as the general listing of 3 faces, in the same
+// order, with the same rewritten faces and path ends, pre asked for each the same way.
+TEST(FullereneGenerator, IprSize3ListingIsTheGeneralOne) {
+  std::size_t listed = 0;
+  on_ipr_c90_and_irreducible_up_to_c110([&](const PlanarMap& h) {
+    const auto pre = [](std::vector<int>& asked) { return asking(asked, 3); };
+    std::vector<ListedExpansion> general;
+    std::vector<ListedExpansion> fast;
+    std::vector<int> asked_general;
+    std::vector<int> asked_fast;
+    for_each_ipr_expansion_once(h, 3, 3, ~std::uint64_t{0}, pre(asked_general), record(general));
+    for_each_ipr_size3_expansion_once(h, pre(asked_fast), record(fast));
+    EXPECT_EQ(asked_fast, asked_general);
+    ASSERT_EQ(fast.size(), general.size());
+    for (std::size_t i = 0; i < fast.size(); ++i) EXPECT_EQ(fast[i], general[i]) << "expansion " << i;
+    listed += fast.size();
+  });
+  EXPECT_GT(listed, 600U);
 }
 
 /// Two maps with the same faces, the same lists slot for slot and the same pentagon list.

@@ -139,6 +139,11 @@ inline constexpr int kShortExpansionMax = 9;
 template <class P, class F, class Set = VertexSet>
 void for_each_ipr_short_expansion_once(const PlanarMap& h, int min_size, int max_size, std::uint64_t sizes, P&& pre,
                                        F&& f, const Set& empty = Set{}, const LongEnds* long_ends = nullptr);
+/// The same for expansions of 3 faces only (L1 and B00; min_size = max_size = 3), each start's
+/// two paths followed by hand: the straight one to its end is the same in both orientations
+/// while it runs through hexagons, and the far end is found before anything else is read.
+template <class P, class F, class Set = VertexSet>
+void for_each_ipr_size3_expansion_once(const PlanarMap& h, P&& pre, F&& f, const Set& empty = Set{});
 
 namespace detail {
 template <class P, class F, class Set>

@@ -852,6 +852,72 @@ void for_each_ipr_short_expansion_once(const PlanarMap& h, int min_size, int max
   }
 }
 
+template <class P, class F, class Set>
+void for_each_ipr_size3_expansion_once(const PlanarMap& h, P&& pre, F&& f, const Set& empty) {
+  // for_each_ipr_short_expansion_once's walk for m = 2, its tests written out (at IPR C130, 1.9
+  // us a node three faces short of the target instead of 3.9): from a_0 through t_0 and t_1,
+  // bent at t_1 to b_2 (B00, listed first) or on to t_2 (L1). x is w_0, the face two places on
+  // round t_0: when it is a pentagon only expansions ending at x are listed
+  // (new_pentagon_meets_one). A path that meets itself (a face of it met again) stops there, and
+  // the straight one is listed from either end when its strip (the faces one place on round
+  // t_0, then two places on round t_0, t_1, t_2) meets itself or its end, as there.
+  for (int p = 0; p < 12; ++p) {
+    const int a0 = h.pentagons[static_cast<std::size_t>(p)];
+    for (int k = 0; k < 5; ++k) {
+      const int t0 = h.adj[a0][k];
+      const int in0 = h.index_of(t0, a0);
+      // Round a hexagon three places on is the same face both ways: t_1 (and t_2 past a hexagon
+      // t_1) is read once for both orientations.
+      const int t1_up = h.at(t0, in0, 3);
+      const int in1_up = h.index_of(t1_up, t0);
+      const int t2_up = h.at(t1_up, in1_up, 3);
+      const int in2_up = h.index_of(t2_up, t1_up);
+      for (const int s : {1, -1}) {
+        const bool turn0 = h.deg[t0] == 6;
+        const int t1 = turn0 ? t1_up : h.at(t0, in0, 3 * s);
+        if (t1 == a0 || t1 == t0) continue;
+        const int in1 = turn0 ? in1_up : h.index_of(t1, t0);
+        const int one0 = h.at(t0, in0, s);
+        const int w0 = h.at(t0, in0, 2 * s);
+        const int x = h.deg[w0] == 5 ? w0 : -1;
+        const int one1 = h.at(t1, in1, s);
+        const int w1 = h.at(t1, in1, 2 * s);
+        const auto on_straight = [&](int v) { return v == a0 || v == t0 || v == t1; };
+        // B00: bend at t_1 two places on, to b_2 = w_1.
+        if (!on_straight(w1)) {
+          const int bin = h.index_of(w1, t1);
+          const int z = h.at(w1, bin, 3 * s);
+          if (h.deg[z] == 5 && (x < 0 || z == x) && !on_straight(z) && z != w1 && a0 < z) {
+            const Expansion e{a0, t0, s, 2, 1, z, w1, t1};
+            if (!new_pentagon_meets_one(h, e) && pre(e)) {
+              Set changed = empty;
+              for (const int v : {a0, t0, one0, w0, t1, one1, w1, h.at(w1, bin, s), h.at(w1, bin, 2 * s), z}) changed.add(v);
+              f(e, changed);
+            }
+          }
+        }
+        // L1: straight on to t_2.
+        const bool turn1 = turn0 && h.deg[t1] == 6;
+        const int t2 = turn1 ? t2_up : h.at(t1, in1, 3 * s);
+        if (on_straight(t2)) continue;
+        const int in2 = turn1 ? in2_up : h.index_of(t2, t1);
+        const int z = h.at(t2, in2, 2 * s);
+        if (h.deg[z] != 5 || (x >= 0 && z != x) || on_straight(z) || z == t2) continue;
+        const bool strip_meets_itself = one0 == a0 || w0 == a0 || w0 == one0 || w1 == a0 || w1 == one0 || w1 == w0;
+        const bool z_on_strip = z == one0 || z == w0 || z == w1;
+        if (a0 < z || strip_meets_itself || z_on_strip) {
+          const Expansion e{a0, t0, s, 2, -1, z, t2, t1};
+          if (!new_pentagon_meets_one(h, e) && pre(e)) {
+            Set changed = empty;
+            for (const int v : {a0, t0, one0, w0, t1, one1, w1, t2, h.at(t2, in2, s), z}) changed.add(v);
+            f(e, changed);
+          }
+        }
+      }
+    }
+  }
+}
+
 /// The L1 and B00 expansions from the first legs in `walked`, each listed once: from the end with
 /// the smaller pentagon. Both ends' first legs must be in `walked` (the generator's tests of a
 /// leg are necessary conditions of the expansion, which hold from either end).
