@@ -28,9 +28,9 @@ static_assert(kLastingFaces <= kRowsAlwaysValid);
 /// Up to this many faces short of the target, ipr_search collects only the parent's reductions
 /// of 3 faces as IprLasting.
 constexpr int kShortLastingUpTo = 6;
-/// Up to this many faces short of the target, ipr_search lists expansions without the crossing
-/// tables (for_each_ipr_short_expansion_once).
-constexpr int kShortListingUpTo = 5;
+/// Up to this many faces short of the target, ipr_search lists expansions of 4 faces or more
+/// without the crossing tables (for_each_ipr_short_expansion_once).
+constexpr int kShortListingUpTo = 6;
 static_assert(kShortListingUpTo <= kShortExpansionMax);
 /// The size from which BuckyGen's bounds on long expansions apply (ipr_search).
 constexpr int kLongExpansion = 4;
@@ -217,16 +217,20 @@ void Generator::ipr_search(int depth, int nauto) {
     if (nauto > 1 && !seen.insert(code).second) return;
     visit(depth + 1, child_auto);
   };
-  // Three, four and five faces short of the target only expansions of three, four or five faces
-  // are alive: they are listed without the crossing tables (at IPR C130 the walk and its tables
-  // took about 7 us of a node's 9-10 four and five faces short, for 1.7 and 2.9 children built).
-  // Three faces short a listing written for 3 faces takes 1.9 us a node, the short one 3.9.
-  if (max_size == 3)
-    for_each_ipr_size3_expansion_once(h, alive, try_expansion, no_hits);
-  else if (max_size <= kShortListingUpTo)
-    for_each_ipr_short_expansion_once(h, 3, max_size, sizes, alive, try_expansion, no_hits, &long_ends);
+  // Expansions of 3 faces are listed by a walk written for them (for_each_ipr_size3_expansion_once:
+  // at IPR C130 1.9 us a node three faces short of the target, where the short listing takes
+  // 3.9; farther out the general listing spends 1-2 us a node more on them than it). The longer
+  // ones: up to six faces short of the target, where few sizes are alive (four and five faces
+  // short only 4 and 5; six short 3 and 6), without the crossing tables (at IPR C130 the walk and
+  // its tables took about 7 us of a node's 9-10 four and five faces short, for 1.7 and 2.9
+  // children built; six short 6.7 us against 8.8 with the 3-face walk); from seven short, where
+  // more sizes are alive, with them.
+  constexpr std::uint64_t size3 = std::uint64_t{1} << 2;
+  if ((sizes & size3) != 0) for_each_ipr_size3_expansion_once(h, alive, try_expansion, no_hits);
+  if (max_size <= kShortListingUpTo)
+    for_each_ipr_short_expansion_once(h, 4, max_size, sizes & ~size3, alive, try_expansion, no_hits, &long_ends);
   else
-    for_each_ipr_expansion_once(h, 3, max_size, sizes, alive, try_expansion, no_hits, &long_ends);
+    for_each_ipr_expansion_once(h, 4, max_size, sizes & ~size3, alive, try_expansion, no_hits, &long_ends);
 }
 
 Generator::Key Generator::ipr_key_of(const PlanarMap& g, const RowOp& row) const {
