@@ -872,8 +872,8 @@ void for_each_ipr_size3_expansion_once(const PlanarMap& h, P&& pre, F&& f, const
       const int in1_up = h.index_of(t1_up, t0);
       const int t2_up = h.at(t1_up, in1_up, 3);
       const int in2_up = h.index_of(t2_up, t1_up);
+      const bool turn0 = h.deg[t0] == 6;
       for (const int s : {1, -1}) {
-        const bool turn0 = h.deg[t0] == 6;
         const int t1 = turn0 ? t1_up : h.at(t0, in0, 3 * s);
         if (t1 == a0 || t1 == t0) continue;
         const int in1 = turn0 ? in1_up : h.index_of(t1, t0);
