@@ -20,14 +20,13 @@ namespace {
 // Reductions of a parent up to this size are kept to prune its expansions; larger ones rarely
 // prune anything the small ones do not.
 constexpr int kLastingSize = 5;
-// The faces read along each straight ray of a reduction's key (inv2): the ray goes from r0
-// through a0 or t0 (both read by a longer row's inv) and the face beyond (not read), then this
-// many faces more, which are read. BuckyGen found 7 faces best for its similar "path colours",
-// which follow colours read round both ends of the row; after only the pentagons round r0 and
-// a0, longer rays left fewer ties (all C100: 37.8 billion instructions with 6 faces, 37.4 with
-// 11; C110 on one VM core 10.10-10.21 s against 9.90-9.94 s; bench/RESULTS.md run 28, before
-// L0 keys read both corners).
-constexpr int kRaySteps = 11;
+// The faces read along each straight ray of a reduction's key (inv2) past the first two: the
+// ray goes from r0 through a0 or t0 (both read by a longer row's inv) to the face beyond, then
+// this many faces more. Each face is read with the number of pentagons next to it, so a ray sees
+// the pentagons beside its line too: at all C110, 90% of the comparisons that reach the rays end
+// at their first face against 49% when rays read only the faces on the line, and 6 faces are
+// as good as 11 (bench/RESULTS.md run 36).
+constexpr int kRaySteps = 6;
 // An expansion of 3 vertices rewrites only vertices within this distance of its path's middle
 // vertex t1, the end of its first leg (the legs search walks on) ...
 constexpr int kSize3Reach = 2;
@@ -565,20 +564,25 @@ Generator::Key Generator::key_of(const PlanarMap& g, const RowOp& row, int inv_k
   return Key{row.size(), row.bend + 1, inv << 5 | corner_pattern_at(g, row.r0, k, row.s), {}, {}};
 }
 
-void Generator::start_ray(const PlanarMap& g, const RowOp& row, bool through_a0, Ray& ray) {
-  // The first step, from r0 through a0 or t0 to the face beyond, is not recorded.
-  const int x = g.at(row.r0, g.index_of(row.r0, row.r1), through_a0 ? 2 * row.s : row.s);
-  ray.from = static_cast<std::uint8_t>(x);
-  ray.to = static_cast<std::uint8_t>(g.at(x, g.index_of(x, row.r0), 3 * row.s));
-  ray.bits = 1;
+int Generator::ray_code(const PlanarMap& g, int face) const {
+  return (g.deg[face] == 5) << 3 | near_.count[face];
 }
 
-void Generator::step_ray(const PlanarMap& g, int s, Ray& ray) {
+void Generator::start_ray(const PlanarMap& g, const RowOp& row, bool through_a0, Ray& ray) const {
+  // The first step, from r0 through a0 or t0 to the face beyond, whose code is the first.
+  const int x = g.at(row.r0, g.index_of(row.r0, row.r1), through_a0 ? 2 * row.s : row.s);
+  ray.from = static_cast<std::uint8_t>(x);
+  const int to = g.at(x, g.index_of(x, row.r0), 3 * row.s);
+  ray.to = static_cast<std::uint8_t>(to);
+  ray.bits = 16 | static_cast<std::uint64_t>(ray_code(g, to));
+}
+
+void Generator::step_ray(const PlanarMap& g, int s, Ray& ray) const {
   // Three places on in orientation s: straight through hexagons, mirror-consistent at pentagons.
   const int next = g.at(ray.to, g.index_of(ray.to, ray.from), 3 * s);
   ray.from = ray.to;
   ray.to = static_cast<std::uint8_t>(next);
-  ray.bits = ray.bits << 1 | (g.deg[next] == 5);
+  ray.bits = ray.bits << 4 | static_cast<std::uint64_t>(ray_code(g, next));
 }
 
 std::array<int, 2> Generator::predicted_l0_invs(const PlanarMap& h, const Expansion& e) {
@@ -624,19 +628,23 @@ int Generator::compare_keys(const PlanarMap& g, const RowOp& a, Key& ka, const R
   if (ka.inv != kb.inv) return ka.inv < kb.inv ? -1 : 1;
   // The rays, a step at a time, ray a and then ray t at each step: the four walks are
   // independent chains of loads, so they go side by side, and a comparison ends at the first step
-  // where the keys differ.
+  // where the keys differ. Their codes read the pentagons next to each face (near_, of g).
+  if (!near_ready_) {
+    near_.fill(g);
+    near_ready_ = true;
+  }
   if (ka.ray_a.bits == 0) start_ray(g, a, true, ka.ray_a), start_ray(g, a, false, ka.ray_t);
   if (kb.ray_a.bits == 0) start_ray(g, b, true, kb.ray_a), start_ray(g, b, false, kb.ray_t);
-  for (int step = 1; step <= kRaySteps; ++step) {
-    // Rays walked further by an earlier comparison keep their bits.
-    const int la = std::bit_width(static_cast<unsigned>(ka.ray_a.bits)) - 1;
-    const int lb = std::bit_width(static_cast<unsigned>(kb.ray_a.bits)) - 1;
+  for (int step = 0; step <= kRaySteps; ++step) {
+    // Rays walked further by an earlier comparison keep their bits (four a face).
+    const int la = (std::bit_width(ka.ray_a.bits) - 1) / 4 - 1;
+    const int lb = (std::bit_width(kb.ray_a.bits) - 1) / 4 - 1;
     if (la < step) step_ray(g, a.s, ka.ray_a), step_ray(g, a.s, ka.ray_t);
     if (lb < step) step_ray(g, b.s, kb.ray_a), step_ray(g, b.s, kb.ray_t);
     const int sa = std::max(la, step) - step;
     const int sb = std::max(lb, step) - step;
-    const int bits_a = (ka.ray_a.bits >> sa & 1) << 1 | (ka.ray_t.bits >> sa & 1);
-    const int bits_b = (kb.ray_a.bits >> sb & 1) << 1 | (kb.ray_t.bits >> sb & 1);
+    const auto bits_a = (ka.ray_a.bits >> (4 * sa) & 15) << 4 | (ka.ray_t.bits >> (4 * sa) & 15);
+    const auto bits_b = (kb.ray_a.bits >> (4 * sb) & 15) << 4 | (kb.ray_t.bits >> (4 * sb) & 15);
     if (bits_a != bits_b) return bits_a < bits_b ? -1 : 1;
   }
   return 0;
@@ -649,6 +657,7 @@ bool Generator::is_canonical(const PlanarMap& g, const RowOp& row, bool either_e
     carry->list.clear();
     carry->by_view.fill(-1);
   }
+  near_ready_ = false;
   RowOp mine_row = row;
   Key mine = key_of(g, row, inv_hint[0]);
   RowOp other = reversed(g, row);

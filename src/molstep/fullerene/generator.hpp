@@ -86,11 +86,12 @@ class Generator {
                             const Fork* fork = nullptr, std::uint64_t budget = 0);
 
  private:
-  /// Where pentagons lie along a straight line of the triangulation from a reduction's r0,
-  /// walked a step at a time as comparisons need it: a leading 1, then a bit per step (0: not
-  /// started); the last step went from `from` to `to`.
+  /// Where pentagons lie along and beside a straight line of the triangulation from a reduction's
+  /// r0, walked a step at a time as comparisons need it: a leading 1, then four bits per face
+  /// reached (ray_code: whether it is a pentagon, how many pentagons lie next to it), the first
+  /// for the face two steps from r0 (0: not started); the last step went from `from` to `to`.
   struct Ray {
-    int bits = 0;
+    std::uint64_t bits = 0;
     std::uint8_t from = 0;
     std::uint8_t to = 0;
   };
@@ -166,13 +167,16 @@ class Generator {
   /// how many pentagons lie next to each of r0's neighbours (from r1, in orientation s; more
   /// first). At IPR C130 it decides 1.79 million of the 2.24 million comparisons.
   [[nodiscard]] Key ipr_key_of(const PlanarMap& g, const RowOp& row) const;
+  /// A face's four bits in a ray: whether it is a pentagon, then how many pentagons lie next to
+  /// it (near_, at most 6).
+  [[nodiscard]] int ray_code(const PlanarMap& g, int face) const;
   /// Starts ray a (`through_a0`) or t of the view `row`.
-  static void start_ray(const PlanarMap& g, const RowOp& row, bool through_a0, Ray& ray);
+  void start_ray(const PlanarMap& g, const RowOp& row, bool through_a0, Ray& ray) const;
   /// One more step along the ray (in orientation s).
-  static void step_ray(const PlanarMap& g, int s, Ray& ray);
+  void step_ray(const PlanarMap& g, int s, Ray& ray) const;
   /// -1, 0 or 1 as ka is below, equal to or above kb: their cheap parts first, then their rays,
   /// walked side by side up to their first difference.
-  static int compare_keys(const PlanarMap& g, const RowOp& a, Key& ka, const RowOp& b, Key& kb);
+  int compare_keys(const PlanarMap& g, const RowOp& a, Key& ka, const RowOp& b, Key& kb);
   bool reduces_to_fullerene(const PlanarMap& g, const RowOp& row);
   void visit(int depth, int nauto);
 
@@ -296,6 +300,9 @@ class Generator {
   [[nodiscard]] static VertexSet ball(const PlanarMap& h, int v, int w, int reach);
   std::vector<RowOp> ties_;
   PentagonNeighbours near_;  // of the map whose reductions are being scanned (ipr_search.cpp)
+  /// near_ holds the map that is_canonical tests (filled when a comparison first reaches the
+  /// rays, which read it).
+  bool near_ready_ = false;
   /// With --ipr, per level: the map's pairs of adjacent pentagons and, when first needed, which
   /// of them lie far apart (far_pairs).
   struct IprPairs {

@@ -256,6 +256,7 @@ bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& naut
   // scans whose keys are not larger than the new row's, 1.3 million have one at the far corner).
   // That is read before the rest is put together.
   near_.fill(g);
+  near_ready_ = true;
   const auto corners_clear = [&](const RowOp& c, int end, const std::array<int, 2>& corners) {
     return corners_clear_of_pentagons(g, near_, c, end, corners);
   };
