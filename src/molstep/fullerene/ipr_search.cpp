@@ -55,6 +55,10 @@ bool only_hexagons_near_l1(const PlanarMap& h, const RowOp& l1, int r2, const Ve
 void Generator::ipr_search(int depth, int nauto) {
   const PlanarMap& h = level_[static_cast<std::size_t>(depth)];
   PlanarMap& g = level_[static_cast<std::size_t>(depth) + 1];
+  // Expansions past cap make children of other parts (start_part_of_search): within IPR
+  // fullerenes every expansion has 3 faces or more.
+  const int cap = part_cap_;
+  if (cap < 3) return;
   auto& seen = seen_[static_cast<std::size_t>(depth)];
   seen.clear();
   const int max_size = target_nv_ - h.nv;
@@ -167,13 +171,14 @@ void Generator::ipr_search(int depth, int nauto) {
   RowOp rejector{-1, -1, 1, 0, -1};  // m = 0: none yet
   // Each child is built from one end of its new row only; is_canonical_ipr takes the better view.
   // Asked before an expansion's rewritten vertices are put together: is its child alive?
-  const auto alive = [&](const Expansion& e) { return !dead(h.nv + e.size()); };
+  const auto alive = [&](const Expansion& e) { return !dead(h.nv + e.size()) && e.size() <= cap; };
   // The same by size, for the walks: near the target most sizes are dead (five faces short of
   // it, only expansions of five faces are alive; three and four leave a child one or two short).
   std::uint64_t sizes = 0;
   for (int m = 2; m < 64 && m < max_size; ++m)
     if (!dead(h.nv + m + 1)) sizes |= std::uint64_t{1} << m;
   const auto try_expansion = [&](const Expansion& e, const LastingHits& changed) {
+    if (e.size() > cap) return;
     // A smaller reduction whose faces and corners the expansion does not rewrite turns the child
     // down. Corners it rewrites cannot lie next to its new pentagons; the others are checked once
     // those pentagons' neighbours are known.
@@ -227,6 +232,8 @@ void Generator::ipr_search(int depth, int nauto) {
   // more sizes are alive, with them.
   constexpr std::uint64_t size3 = std::uint64_t{1} << 2;
   if ((sizes & size3) != 0) for_each_ipr_size3_expansion_once(h, alive, try_expansion, no_hits);
+  // The longer ones come after: with a cap of 3 they are all another part's.
+  if (cap == 3) return;
   if (max_size <= kShortListingUpTo)
     for_each_ipr_short_expansion_once(h, 4, max_size, sizes & ~size3, alive, try_expansion, no_hits, &long_ends);
   else
