@@ -181,9 +181,10 @@ void Generator::visit(int depth, int nauto) {
   // numbered: it goes to the part that took the last one numbered when its parent's search
   // began (jump_owner_). The nodes below split_nv_ and the numbered ones are then the same in
   // every part, in the same order, and a parent whose jumps go to another part need not try
-  // them (part_cap_), as BuckyGen's parts do not: at IPR C150, the search above the nodes dealt
-  // out, which every part repeats, took 0.82 s on one VM core with every jump tried, 0.18 s
-  // without (bench/RESULTS.md run 36).
+  // them (start_part_of_search), as BuckyGen's parts do not: at IPR C150, the search above the
+  // nodes dealt out, which every part repeats, took 0.82 s on one VM core with every jump tried,
+  // 0.34 s with those from up to kPartCapReach faces below left to their part (bench/RESULTS.md
+  // run 36).
   const bool first_past_split = !in_subtree_ && g.nv >= split_nv_ && (depth == 0 || level_[depth - 1].nv < split_nv_);
   if (first_past_split) {
     const bool jump = depth > 0 && g.nv > split_nv_ && split_nv_ - level_[depth - 1].nv <= kPartCapReach;
@@ -311,11 +312,15 @@ int Generator::start_part_of_search(int depth) {
 }
 
 void Generator::search(int depth, int nauto) {
-  part_cap_ = start_part_of_search(depth);
+  // Expansions past cap make children of other parts: none below 2 faces, and only L0 ones below
+  // 3 (the passes of larger ones come after the L0 pass, so the children that remain come in the
+  // same order as in the part that takes the jumps).
+  const int cap = start_part_of_search(depth);
   if (ipr_tree_) {
-    ipr_search(depth, nauto);
+    ipr_search(depth, nauto, cap);
     return;
   }
+  if (cap < 2) return;
   const PlanarMap& h = level_[depth];
   PlanarMap& g = level_[depth + 1];
   auto& seen = seen_[depth];
@@ -365,11 +370,6 @@ void Generator::search(int depth, int nauto) {
       return true;
     });
   std::sort(lasting.begin(), lasting.end(), [](const Lasting& a, const Lasting& b) { return a.size < b.size; });
-  // Expansions past part_cap_ make children of other parts: none below 2 faces, and only L0
-  // ones below 3 (the passes of larger ones come after the L0 pass, so the children that
-  // remain come in the same order as in the part that takes the jumps).
-  const int cap = part_cap_;
-  if (cap < 2) return;
   IprPairs& pairs = ipr_pairs_[static_cast<std::size_t>(depth)];
   if (options_.ipr) {
     adjacent_pairs(h, pairs.adjacent);

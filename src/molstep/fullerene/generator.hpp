@@ -142,8 +142,9 @@ class Generator {
   int start_part_of_search(int depth);
   void search(int depth, int nauto);
   /// search() within IPR fullerenes (ipr_search.cpp): the children are the IPR fullerenes whose
-  /// canonical IPR reduction undoes their expansion.
-  void ipr_search(int depth, int nauto);
+  /// canonical IPR reduction undoes their expansion; expansions of more than `cap` faces are
+  /// left out (start_part_of_search).
+  void ipr_search(int depth, int nauto, int cap);
   /// True when the new row `row` of the IPR fullerene g (as expand() numbers it: r0, r0 + 1, ...)
   /// is its canonical IPR reduction: the smallest (size, then key) among its reductions within
   /// IPR fullerenes (ipr_roots.hpp), ties settled by breadth-first codes. Sets nauto and, when
@@ -198,8 +199,6 @@ class Generator {
   /// Per level: the number of the last node numbered (visit) when the node's search began, plus
   /// parts (so never negative): the part of its jumps past split_nv_.
   std::vector<std::uint64_t> jump_owner_;
-  /// The largest expansion the node being searched need try (start_part_of_search).
-  int part_cap_ = 0;
   std::uint64_t emitted_ = 0;
   std::uint64_t searched_ = 0;  // nodes searched by this run_subtree, against fork_budget_
   std::vector<PlanarMap> level_;

@@ -52,12 +52,11 @@ bool only_hexagons_near_l1(const PlanarMap& h, const RowOp& l1, int r2, const Ve
 
 }  // namespace
 
-void Generator::ipr_search(int depth, int nauto) {
+void Generator::ipr_search(int depth, int nauto, int cap) {
   const PlanarMap& h = level_[static_cast<std::size_t>(depth)];
   PlanarMap& g = level_[static_cast<std::size_t>(depth) + 1];
   // Expansions past cap make children of other parts (start_part_of_search): within IPR
   // fullerenes every expansion has 3 faces or more.
-  const int cap = part_cap_;
   if (cap < 3) return;
   auto& seen = seen_[static_cast<std::size_t>(depth)];
   seen.clear();
