@@ -323,9 +323,9 @@ TEST(FullereneGenerator, PartsPartitionTheIsomerSpace) {
 }
 
 // IPR C130's parts are dealt out at C90: the nodes up to Generator::kPartCapReach faces below
-// (C84-C88) hand their expansions past C90 to the part of the last node dealt out, and in the
-// other parts do not try them. The parts still add up (a version that read the part off the
-// number reached when the child was met, not when its parent's search began, gave 34,023).
+// (C84-C88) are numbered, hand their expansions past C90 to the part of their number, and in the
+// other parts do not try them. The parts still add up (a version that gave such a child to the
+// part of the nodes dealt out so far, not to its parent's, counted 9,498).
 TEST(FullereneGenerator, IprPartsWithJumpsPastTheForkAddUp) {
   std::uint64_t sum = 0;
   for (int part = 0; part < 7; ++part) sum += count_isomers(130, true, 1, part, 7);

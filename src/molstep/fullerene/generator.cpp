@@ -152,6 +152,7 @@ std::uint64_t Generator::run(const std::function<void(const PlanarMap&)>& sink, 
   in_subtree_ = false;
   emitted_ = 0;
   split_index_ = 0;
+  near_index_ = 0;
   for (const Subtree& seed : seeds()) start_at(seed);
   sink_ = nullptr;
   split_fork_ = nullptr;
@@ -177,13 +178,13 @@ void Generator::visit(int depth, int nauto) {
   const PlanarMap& g = level_[depth];
   // Parts are dealt out, in run()'s order, to the nodes where the search first reaches split_nv_
   // or passes it: they are numbered, and the part numbered i-1 modulo m takes each. A node whose
-  // parent lies kPartCapReach faces or fewer short of split_nv_ and which jumps past it is not
-  // numbered: it goes to the part that took the last one numbered when its parent's search
-  // began (jump_owner_). The nodes below split_nv_ and the numbered ones are then the same in
-  // every part, in the same order, and a parent whose jumps go to another part need not try
-  // them (start_part_of_search), as BuckyGen's parts do not: at IPR C150, the search above the
+  // parent lies kPartCapReach faces or fewer short of split_nv_ and which jumps past it is not:
+  // such parents are numbered instead (near_index_), and the part of its parent's number takes
+  // it (jump_owner_). The nodes below split_nv_ and the numbered ones are then the same in every
+  // part, in the same order, and a parent whose jumps go to another part need not try them
+  // (start_part_of_search), as BuckyGen's parts do not: at IPR C150, the search above the
   // nodes dealt out, which every part repeats, took 0.82 s on one VM core with every jump tried,
-  // 0.34 s with those from up to kPartCapReach faces below left to their part (bench/RESULTS.md
+  // 0.37 s with those from up to kPartCapReach faces below left to their part (bench/RESULTS.md
   // run 36).
   const bool first_past_split = !in_subtree_ && g.nv >= split_nv_ && (depth == 0 || level_[depth - 1].nv < split_nv_);
   if (first_past_split) {
@@ -302,11 +303,11 @@ bool Generator::ipr_below(const PlanarMap& h, std::size_t level, int child_nv, c
 
 int Generator::start_part_of_search(int depth) {
   const PlanarMap& h = level_[static_cast<std::size_t>(depth)];
-  // The last node numbered (visit), the part of this node's jumps past split_nv_.
-  jump_owner_[static_cast<std::size_t>(depth)] = split_index_ + static_cast<std::uint64_t>(options_.parts) - 1;
-  if (in_subtree_ || options_.parts == 1 || h.nv >= split_nv_ || split_nv_ - h.nv > kPartCapReach ||
-      jump_owner_[static_cast<std::size_t>(depth)] % static_cast<std::uint64_t>(options_.parts) ==
-          static_cast<std::uint64_t>(options_.part))
+  if (in_subtree_ || h.nv >= split_nv_ || split_nv_ - h.nv > kPartCapReach) return std::numeric_limits<int>::max();
+  // A parent of jumps past split_nv_ that visit hands out by its number.
+  const std::uint64_t number = near_index_++;
+  jump_owner_[static_cast<std::size_t>(depth)] = number;
+  if (number % static_cast<std::uint64_t>(options_.parts) == static_cast<std::uint64_t>(options_.part))
     return std::numeric_limits<int>::max();
   return split_nv_ - h.nv;
 }

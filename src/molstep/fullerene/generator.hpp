@@ -133,12 +133,13 @@ class Generator {
   /// (as a call, or defined here, it measured 1-2% slower at all C90).
   [[gnu::always_inline]] static inline void add_rival(Rivals& rivals, const RowOp& c, int inv, int id);
 
-  /// Nodes this many faces short of split_nv_ or fewer hand the nodes they jump past it to
-  /// (visit) to the part of the last node numbered; from farther below they are numbered.
+  /// Nodes this many faces short of split_nv_ or fewer are numbered, and the nodes they jump past
+  /// it to (visit) go to the part of that number; from farther below those are numbered.
   static constexpr int kPartCapReach = 3;
-  /// Records jump_owner_ for the node at `depth` and returns the largest expansion it need try:
-  /// kPartCapReach faces short of split_nv_ or fewer, when the nodes its expansions jump past
-  /// split_nv_ to belong to another part (visit), split_nv_ - nv; otherwise no limit.
+  /// Numbers the node at `depth` (jump_owner_) when it lies kPartCapReach faces short of
+  /// split_nv_ or fewer, and returns the largest expansion it need try: when the nodes its
+  /// expansions jump past split_nv_ to belong to another part (visit), split_nv_ - nv; otherwise
+  /// no limit.
   int start_part_of_search(int depth);
   void search(int depth, int nauto);
   /// search() within IPR fullerenes (ipr_search.cpp): the children are the IPR fullerenes whose
@@ -196,8 +197,9 @@ class Generator {
   int split_nv_;
   std::vector<int> max_canonical_;  // max_canonical_size(nv) for nv <= target_nv_
   std::uint64_t split_index_ = 0;
-  /// Per level: the number of the last node numbered (visit) when the node's search began, plus
-  /// parts (so never negative): the part of its jumps past split_nv_.
+  /// The nodes kPartCapReach faces or fewer below split_nv_ searched so far (start_part_of_search).
+  std::uint64_t near_index_ = 0;
+  /// Per level: such a node's number, which gives the part of its jumps past split_nv_ (visit).
   std::vector<std::uint64_t> jump_owner_;
   std::uint64_t emitted_ = 0;
   std::uint64_t searched_ = 0;  // nodes searched by this run_subtree, against fork_budget_
