@@ -23,9 +23,9 @@ constexpr int kLastingSize = 5;
 // The faces read along each straight ray of a reduction's key (inv2) past the first two: the
 // ray goes from r0 through a0 or t0 (both read by a longer row's inv) to the face beyond, then
 // this many faces more. Each face is read with the number of pentagons next to it, so a ray sees
-// the pentagons beside its line too: at all C110, 90% of the comparisons that reach the rays end
-// at their first face against 49% when rays read only the faces on the line, and 6 faces are
-// as good as 11 (bench/RESULTS.md run 36).
+// the pentagons beside its line too: at all C110, 83% of the comparisons that reach the rays end
+// at the first face read and 97% by the second, against 49% at the first when rays read one bit
+// a face from the third face on; and 6 faces are as good as 11 (bench/RESULTS.md run 36).
 constexpr int kRaySteps = 6;
 // An expansion of 3 vertices rewrites only vertices within this distance of its path's middle
 // vertex t1, the end of its first leg (the legs search walks on) ...
@@ -450,10 +450,16 @@ void Generator::search(int depth, int nauto) {
     // kSize3Reach of all its L0 rows (below), among them its new row and the parent's views that
     // last in it: at all C100, 153,000 such children pass their test and 287 of them have
     // children. Those with no such face are left before their test.
+    // (A row's pairs of views in its two orientations sit side by side: its ball is taken once.)
     if (l0 && g.nv == target_nv_ - 3) {
       VertexSet close = ball(g, row.r0, row.r1, kSize3Reach);
-      for (std::size_t i = 0; i < rivals.size() && !close.empty(); i += 2)
-        if (rivals[i].untouched) close.intersect(ball(g, rivals[i].view.r0, rivals[i].view.r1, kSize3Reach));
+      const RowOp* last = nullptr;
+      for (std::size_t i = 0; i < rivals.size() && !close.empty(); i += 2) {
+        const RowOp& v = rivals[i].view;
+        if (!rivals[i].untouched || (last != nullptr && last->r0 == v.r0 && last->r1 == v.r1)) continue;
+        close.intersect(ball(g, v.r0, v.r1, kSize3Reach));
+        last = &v;
+      }
       if (close.empty()) return;
     }
     rivals_[static_cast<std::size_t>(depth) + 1].carried = false;

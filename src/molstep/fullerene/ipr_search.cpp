@@ -169,7 +169,8 @@ void Generator::ipr_search(int depth, int nauto, int cap) {
   auto& rivals = ipr_rivals_[static_cast<std::size_t>(depth)];
   RowOp rejector{-1, -1, 1, 0, -1};  // m = 0: none yet
   // Each child is built from one end of its new row only; is_canonical_ipr takes the better view.
-  // Asked before an expansion's rewritten vertices are put together: is its child alive?
+  // Asked before an expansion's rewritten vertices are put together (every walk asks it before
+  // it calls try_expansion): is its child alive, and this part's?
   const auto alive = [&](const Expansion& e) { return !dead(h.nv + e.size()) && e.size() <= cap; };
   // The same by size, for the walks: near the target most sizes are dead (five faces short of
   // it, only expansions of five faces are alive; three and four leave a child one or two short).
@@ -177,7 +178,6 @@ void Generator::ipr_search(int depth, int nauto, int cap) {
   for (int m = 2; m < 64 && m < max_size; ++m)
     if (!dead(h.nv + m + 1)) sizes |= std::uint64_t{1} << m;
   const auto try_expansion = [&](const Expansion& e, const LastingHits& changed) {
-    if (e.size() > cap) return;
     // A smaller reduction whose faces and corners the expansion does not rewrite turns the child
     // down. Corners it rewrites cannot lie next to its new pentagons; the others are checked once
     // those pentagons' neighbours are known.
