@@ -184,8 +184,8 @@ void Generator::visit(int depth, int nauto) {
   // part, in the same order, and a parent whose jumps go to another part need not try them
   // (start_part_of_search), as BuckyGen's parts do not: at IPR C150, the search above the
   // nodes dealt out, which every part repeats, took 0.82 s on one VM core with every jump tried,
-  // 0.37 s with those from up to kPartCapReach faces below left to their part (bench/RESULTS.md
-  // run 36).
+  // 0.37 s with those from up to 3 faces below left to their part, 0.28 s up to kPartCapReach = 5
+  // (bench/RESULTS.md runs 36 and 37).
   const bool first_past_split = !in_subtree_ && g.nv >= split_nv_ && (depth == 0 || level_[depth - 1].nv < split_nv_);
   if (first_past_split) {
     const bool jump = depth > 0 && g.nv > split_nv_ && split_nv_ - level_[depth - 1].nv <= kPartCapReach;

@@ -135,7 +135,9 @@ class Generator {
 
   /// Nodes this many faces short of split_nv_ or fewer are numbered, and the nodes they jump past
   /// it to (visit) go to the part of that number; from farther below those are numbered.
-  static constexpr int kPartCapReach = 3;
+  /// BuckyGen's IPR parts reach 3; 5 measured faster with parts as even (bench/RESULTS.md run 37:
+  /// IPR C150 in 16 parts on one VM core 21.4 -> 19.8-20.4 s, all C136 79.3 -> 78.3 s).
+  static constexpr int kPartCapReach = 5;
   /// Numbers the node at `depth` (jump_owner_) when it lies kPartCapReach faces short of
   /// split_nv_ or fewer, and returns the largest expansion it need try: when the nodes its
   /// expansions jump past split_nv_ to belong to another part (visit), split_nv_ - nv; otherwise
