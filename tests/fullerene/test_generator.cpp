@@ -372,6 +372,64 @@ TEST(FullereneGenerator, ExpansionIsUndoneByItsReduction) {
   EXPECT_GT(checked, 10000);
 }
 
+// BuckyGen's bound that the search relies on (generator.cpp, search): a fullerene with three
+// L1 reductions, or three B00, no two of which share an end, has no expansion of more than 3
+// faces whose child lacks a smaller reduction, so no such child is canonical. Below C140 every
+// fullerene has a reduction of at most 3 faces, so the check takes maps of C136 whose children
+// of 4 to 7 faces (C144 to C150) could need more: the IPR isomers of part 1 of 64 (no L0
+// reduction; 940 of the 949 have three such reductions), and every such expansion of each
+// (307,848 children). (The other 9 pass too: this shows the bound safe, not needed.)
+TEST(FullereneGenerator, ThreeIndependentShortReductionsLeaveEveryLongerChildASmallerOne) {
+  const auto reduces = [](const PlanarMap& g, const RowOp& c) {
+    PlanarMap copy;
+    copy.copy_from(g);
+    return contract(copy, c);
+  };
+  const auto three_apart = [](const std::vector<std::array<int, 2>>& ends) {
+    const auto apart = [](const std::array<int, 2>& a, const std::array<int, 2>& b) {
+      return a[0] != b[0] && a[0] != b[1] && a[1] != b[0] && a[1] != b[1];
+    };
+    for (std::size_t i = 0; i < ends.size(); ++i)
+      for (std::size_t j = i + 1; j < ends.size(); ++j)
+        for (std::size_t k = j + 1; k < ends.size(); ++k)
+          if (apart(ends[i], ends[j]) && apart(ends[i], ends[k]) && apart(ends[j], ends[k])) return true;
+    return false;
+  };
+  int maps = 0;
+  int children = 0;
+  const auto check = [&](const PlanarMap& h) {
+    std::array<std::vector<std::array<int, 2>>, 2> ends;  // L1, B00
+    bool has_l0 = false;
+    for_each_reduction(h, 3, [&](const RowOp& c) {
+      if (!reduces(h, c)) return true;
+      if (c.size() == 2) has_l0 = true;
+      if (c.size() == 3) ends[c.bend < 0 ? 0 : 1].push_back({c.r0, reversed(h, c).r0});
+      return true;
+    });
+    if (has_l0 || (!three_apart(ends[0]) && !three_apart(ends[1]))) return;
+    ++maps;
+    for_each_expansion(h, 7, [&](const Expansion& e, const VertexSet&) {
+      if (e.size() < 4) return;
+      PlanarMap child;
+      child.copy_from(h);
+      RowOp row;
+      if (!expand(child, e, row)) return;
+      bool smaller = false;
+      for_each_reduction(child, e.size() - 1, [&](const RowOp& c) {
+        smaller = reduces(child, c);
+        return !smaller;
+      });
+      EXPECT_TRUE(smaller) << "C" << 2 * h.nv - 4 << ": an expansion of " << e.size() << " faces from " << e.a0;
+      ++children;
+    });
+  };
+  // IPR isomers have no L0 reduction: a part of the IPR isomers of C136.
+  Generator gen(GeneratorOptions{136, true, 0, 64});
+  gen.run(check);
+  EXPECT_GT(maps, 900);
+  EXPECT_GT(children, 300000);
+}
+
 // for_each_expansion_once lists each expansion exactly once (the search within IPR fullerenes
 // relies on it): from one end of its new row, or from the only end whose walk lists it when a
 // long straight row winds round the map so that the other end's path repeats a vertex. The

@@ -210,7 +210,13 @@ class Generator {
   struct Lasting {
     int size;
     VertexSet row;
+    std::array<int, 2> ends;  // r0 and r_m (r_m only for 3 faces: three_independent_size3)
+    bool straight;
   };
+  /// True when h has three reductions of 3 faces, all L1 or all B00, no two with an end in
+  /// common, among `lasting` (BuckyGen's bound: then no expansion of more than 3 faces makes a
+  /// canonical child).
+  [[nodiscard]] static bool three_independent_size3(const std::vector<Lasting>& lasting);
   std::vector<std::vector<Lasting>> lasting_;  // per level: the parent's reductions
   /// A parent's reduction within IPR fullerenes (ipr_roots.hpp) of up to kRowsAlwaysValid faces:
   /// its faces and its two corners. It stays one in a child whose expansion rewrites none of its
