@@ -400,10 +400,10 @@ TEST(FullereneGenerator, ThreeIndependentShortReductionsLeaveEveryLongerChildASm
   const auto check = [&](const PlanarMap& h) {
     std::array<std::vector<std::array<int, 2>>, 2> ends;  // L1, B00
     bool has_l0 = false;
-    for_each_reduction(h, 3, [&](const RowOp& c) {
+    for_each_reduction(h, 3, [&](const RowOp& c, int r_m) {
       if (!reduces(h, c)) return true;
       if (c.size() == 2) has_l0 = true;
-      if (c.size() == 3) ends[c.bend < 0 ? 0 : 1].push_back({c.r0, reversed(h, c).r0});
+      if (c.size() == 3) ends[c.bend < 0 ? 0 : 1].push_back({c.r0, r_m});
       return true;
     });
     if (has_l0 || (!three_apart(ends[0]) && !three_apart(ends[1]))) return;

@@ -537,7 +537,7 @@ struct FirstLegs {
     // `changed` as one byte a face: a lookup is then one load (the set's has() is four steps),
     // and update looks up three faces a leg pair (all C150 part 1/16: 2.8% fewer instructions,
     // bench/RESULTS.md run 38).
-    std::array<std::uint8_t, 4 * 64> changed{};
+    std::array<std::uint8_t, 64 * std::tuple_size_v<decltype(VertexSet::words)>> changed{};
     for (std::size_t w = 0; w < changed_set.words.size(); ++w)
       for (std::uint64_t bits = changed_set.words[w]; bits != 0; bits &= bits - 1)
         changed[64 * w + static_cast<std::size_t>(std::countr_zero(bits))] = 1;

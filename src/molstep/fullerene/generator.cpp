@@ -366,9 +366,9 @@ void Generator::search(int depth, int nauto) {
   auto& lasting = lasting_[depth];
   lasting.clear();
   if (max_size - 1 > 2)
-    for_each_reduction(h, std::min(max_size - 1, kLastingSize), [&](const RowOp& c) {
+    for_each_reduction(h, std::min(max_size - 1, kLastingSize), [&](const RowOp& c, int r_m) {
       if (c.size() > 2 && reduces_to_fullerene(h, c))
-        lasting.push_back({c.size(), row_vertices(h, c), {c.r0, c.size() == 3 ? reversed(h, c).r0 : -1}, c.bend < 0});
+        lasting.push_back({c.size(), row_vertices(h, c), {c.r0, r_m}, c.bend < 0});
       return true;
     });
   std::sort(lasting.begin(), lasting.end(), [](const Lasting& a, const Lasting& b) { return a.size < b.size; });
@@ -531,6 +531,7 @@ bool Generator::three_independent_size3(const std::vector<Lasting>& lasting) {
     std::size_t n = 0;
     for (const Lasting& l : lasting) {
       if (l.size != 3) break;  // sorted by size
+      // Past 64 views the rest are left out: the bound may then be missed, never misapplied.
       if (l.straight == straight && n < ends.size()) ends[n++] = l.ends;
     }
     const auto apart = [](const std::array<int, 2>& a, const std::array<int, 2>& b) {

@@ -210,7 +210,7 @@ class Generator {
   struct Lasting {
     int size;
     VertexSet row;
-    std::array<int, 2> ends;  // r0 and r_m (r_m only for 3 faces: three_independent_size3)
+    std::array<int, 2> ends;  // r0 and r_m
     bool straight;
   };
   /// True when h has three reductions of 3 faces, all L1 or all B00, no two with an end in
