@@ -109,6 +109,7 @@ Generator::Generator(const GeneratorOptions& options) : options_(options) {
   rivals_.resize(level_.size());
   row_bits_.resize(level_.size());
   legs_.resize(level_.size());
+  rings_.resize(level_.size());
   legs_filled_.assign(level_.size(), false);
   made_by_.resize(level_.size());
   row_near_.resize(level_.size());
@@ -347,12 +348,25 @@ void Generator::search(int depth, int nauto) {
   known.carried = false;
   auto& l0_rows = known.rows;
   l0_rows.clear();
-  int best_rival = std::numeric_limits<int>::max();
   for (const Rival& r : rivals) {
-    best_rival = std::min(best_rival, r.key.inv);
     const RowOp& c = r.view;
     if (c.r0 < c.r1 && (l0_rows.empty() || l0_rows.back() != std::pair{c.r0, c.r1})) l0_rows.emplace_back(c.r0, c.r1);
   }
+  // The pairs by their smaller inv (insertion sort: a few dozen at most), so that an L0
+  // expansion's check against them reads only those below its own key and no flag per pair: at
+  // all C96 that check took 4.8% of the run when it looked at every pair.
+  const std::size_t rival_pairs = rivals.size() / 2;
+  for (std::size_t i = 0; i < rival_pairs; ++i) {
+    const int low = std::min(rivals[2 * i].key.inv, rivals[2 * i + 1].key.inv);
+    std::size_t j = i;
+    for (; j > 0 && known.low_inv[j - 1] > low; --j) {
+      known.low_inv[j] = known.low_inv[j - 1];
+      known.by_inv[j] = known.by_inv[j - 1];
+    }
+    known.low_inv[j] = low;
+    known.by_inv[j] = static_cast<std::uint8_t>(i);
+  }
+  known.low_inv[rival_pairs] = std::numeric_limits<int>::max();  // ends the scans below
   // Their reads, filled for every pair here rather than on first use: most nodes build an L0
   // child, whose test reads every pair.
   for (std::size_t i = 0; i < rivals.size(); i += 2)
@@ -384,6 +398,7 @@ void Generator::search(int depth, int nauto) {
     pairs.far_ready = false;
   }
   std::string code;
+  const PentagonRings& rings = rings_[static_cast<std::size_t>(depth)];
   // Expansions of 3 faces come from the pass over them (below), which lists each from one end
   // only, when no larger one is tried; otherwise from the general walk, which lists both ends.
   const bool size3_listed_once = max_size == 3;
@@ -404,20 +419,15 @@ void Generator::search(int depth, int nauto) {
     if (e.m == 1) {
       // Only the predicted part of the key is compared (inv2 is not predicted): the row's better
       // end against the parent's L0 views that survive untouched.
-      const std::array<int, 2> invs = predicted_l0_invs(h, e);
+      const std::array<int, 2> invs = predicted_l0_invs(h, e, rings);
       inv_a = invs[0];
       inv_b = invs[1];
       const int mine = std::min(inv_a, inv_b);
       // The rivals come in pairs, the two views of a row in one orientation, which read the same
-      // faces (for_each_l0_row): the first of each pair holds their reads.
-      // Which pairs hold a smaller key is worked out first, without a branch per pair.
-      if (best_rival < mine) {
-        std::uint64_t lower = 0;  // at most 60 pairs (two views of each of 30 rows, C20)
-        for (std::size_t i = 0; i < rivals.size(); i += 2)
-          lower |= static_cast<std::uint64_t>((rivals[i].key.inv < mine) | (rivals[i + 1].key.inv < mine)) << (i / 2);
-        for (; lower != 0; lower &= lower - 1)
-          if (untouched(rivals[2 * static_cast<std::size_t>(std::countr_zero(lower))], changed)) return;
-      }
+      // faces (for_each_l0_row): the first of each pair holds their reads. Those with a smaller
+      // key come first in by_inv.
+      for (std::size_t j = 0; known.low_inv[j] < mine; ++j)
+        if (untouched(rivals[2 * static_cast<std::size_t>(known.by_inv[j])], changed)) return;
       // The child is built: is_canonical takes the parent's views that it keeps, with their inv
       // in the child. Those with pentagons round their corners lose the expansion's a0 and z
       // there (and a smaller inv may turn the child down now).
@@ -513,7 +523,10 @@ void Generator::search(int depth, int nauto) {
     walked = legs.select([&close](const FirstLegs::Leg& l) { return close.has(l.t1); });
     size3_pass = (walked[0] | walked[1]) != 0;
   }
-  if (l0_pass) for_each_l0_expansion(h, legs, consider);
+  if (l0_pass) {
+    rings_[static_cast<std::size_t>(depth)].fill(h);
+    for_each_l0_expansion(h, legs, consider);
+  }
   // Every expansion of 3 vertices must rewrite a vertex of each L0 row (see consider): that is
   // tested on the vertices it rewrites before they are collected into a set; and none is kept
   // when it would leave the child one vertex short.
@@ -647,13 +660,18 @@ int Generator::ray_code(const PlanarMap& g, int face) const {
   return (g.deg[face] == 5) << 3 | near_.count[face];
 }
 
-void Generator::start_ray(const PlanarMap& g, const RowOp& row, bool through_a0, Ray& ray) const {
-  // The first step, from r0 through a0 or t0 to the face beyond, whose code is the first.
-  const int x = g.at(row.r0, g.index_of(row.r0, row.r1), through_a0 ? 2 * row.s : row.s);
-  ray.from = static_cast<std::uint8_t>(x);
-  const int to = g.at(x, g.index_of(x, row.r0), 3 * row.s);
-  ray.to = static_cast<std::uint8_t>(to);
-  ray.bits = 16 | static_cast<std::uint64_t>(ray_code(g, to));
+void Generator::start_rays(const PlanarMap& g, const RowOp& row, Key& key) const {
+  // The first step of each ray, from r0 through a0 (ray a) or t0 (ray t) to the face beyond,
+  // whose code is the first. Both leave r0 from r1's slot.
+  const int k = g.index_of(row.r0, row.r1);
+  const auto start = [&](int x, Ray& ray) {
+    ray.from = static_cast<std::uint8_t>(x);
+    const int to = g.at(x, g.index_of(x, row.r0), 3 * row.s);
+    ray.to = static_cast<std::uint8_t>(to);
+    ray.bits = 16 | static_cast<std::uint64_t>(ray_code(g, to));
+  };
+  start(g.at(row.r0, k, 2 * row.s), key.ray_a);
+  start(g.at(row.r0, k, row.s), key.ray_t);
 }
 
 void Generator::step_ray(const PlanarMap& g, int s, Ray& ray) const {
@@ -664,30 +682,28 @@ void Generator::step_ray(const PlanarMap& g, int s, Ray& ray) const {
   ray.bits = ray.bits << 4 | static_cast<std::uint64_t>(ray_code(g, next));
 }
 
-std::array<int, 2> Generator::predicted_l0_invs(const PlanarMap& h, const Expansion& e) {
+std::array<int, 2> Generator::predicted_l0_invs(const PlanarMap& h, const Expansion& e, const PentagonRings& rings) {
   // The corner patterns that key_of() will read round the new row's corners in the child, read
   // from h. Degrees do not change except at a0 and z (5 -> 6), which lose their pentagons.
   // Round a0 the child has r0 just before t0 (orientation s), so from r0 come t0 and then a0's
   // old neighbours after t0; round z it has r1 just after t1, so from r1 come z's old neighbours
   // after t1 and then t1. Of these faces only a0's neighbours can be z and only z's can be a0
   // (t0 and t1 are neither).
+  // a0 and z are pentagons of h: the four neighbours after t0 (after t1) are read from the ring
+  // of a0 (of z) by a table, with z (a0) left out when they are adjacent.
   const int s = e.s;
   const int a0 = e.a0;
   const int z = e.z;  // two places on round t1 from t0 (set by the L0 walk)
   const int t1 = e.tm >= 0 ? e.tm : h.at(e.t0, h.index_of(e.t0, a0), 3 * s);
-  int at_a0 = h.deg[e.t0] == 5;
-  const int ka = h.index_of(a0, e.t0);
-  for (int i = 1; i <= 4; ++i) {
-    const int v = h.at(a0, ka, i * s);
-    at_a0 = at_a0 << 1 | (v != z && h.deg[v] == 5);
+  const int z_at_a0 = h.index_of(a0, z);
+  unsigned ring_a0 = rings.of[static_cast<std::size_t>(a0)];
+  unsigned ring_z = rings.of[static_cast<std::size_t>(z)];
+  if (z_at_a0 >= 0) {
+    ring_a0 &= ~(1U << z_at_a0);
+    ring_z &= ~(1U << h.index_of(z, a0));
   }
-  int at_z = 0;
-  const int kz = h.index_of(z, t1);
-  for (int i = 1; i <= 4; ++i) {
-    const int v = h.at(z, kz, i * s);
-    at_z = at_z << 1 | (v != a0 && h.deg[v] == 5);
-  }
-  at_z = at_z << 1 | (h.deg[t1] == 5);
+  const int at_a0 = (h.deg[e.t0] == 5) << 4 | PentagonRings::after(ring_a0, h.index_of(a0, e.t0), s);
+  const int at_z = PentagonRings::after(ring_z, h.index_of(z, t1), s) << 1 | (h.deg[t1] == 5);
   return {l0_inv(at_a0, at_z), l0_inv(at_z, at_a0)};
 }
 
@@ -712,8 +728,8 @@ int Generator::compare_keys(const PlanarMap& g, const RowOp& a, Key& ka, const R
     near_.fill(g);
     near_ready_ = true;
   }
-  if (ka.ray_a.bits == 0) start_ray(g, a, true, ka.ray_a), start_ray(g, a, false, ka.ray_t);
-  if (kb.ray_a.bits == 0) start_ray(g, b, true, kb.ray_a), start_ray(g, b, false, kb.ray_t);
+  if (ka.ray_a.bits == 0) start_rays(g, a, ka);
+  if (kb.ray_a.bits == 0) start_rays(g, b, kb);
   for (int step = 0; step <= kRaySteps; ++step) {
     // Rays walked further by an earlier comparison keep their bits (four a face).
     const int la = (std::bit_width(ka.ray_a.bits) - 1) / 4 - 1;

@@ -125,6 +125,10 @@ class Generator {
     std::vector<Rival> list;
     std::array<std::int8_t, kL0Views> by_view{};
     std::vector<std::pair<int, int>> rows;  // the L0 rows (r0 < r1)
+    // The pairs of views (list[2i], list[2i+1]) by the smaller inv of the two, ascending: pair
+    // by_inv[j] has smaller inv low_inv[j] (search() sorts them at each node).
+    std::array<std::uint8_t, kL0Views / 2> by_inv{};
+    std::array<int, kL0Views / 2 + 1> low_inv{};
     bool carried = false;  // filled in by the test of the map's own expansion
   };
 
@@ -181,8 +185,8 @@ class Generator {
   /// A face's four bits in a ray: whether it is a pentagon, then how many pentagons lie next to
   /// it (near_, at most 6).
   [[nodiscard]] int ray_code(const PlanarMap& g, int face) const;
-  /// Starts ray a (`through_a0`) or t of the view `row`.
-  void start_ray(const PlanarMap& g, const RowOp& row, bool through_a0, Ray& ray) const;
+  /// Starts rays a and t of the view `row` in `key`.
+  void start_rays(const PlanarMap& g, const RowOp& row, Key& key) const;
   /// One more step along the ray (in orientation s).
   void step_ray(const PlanarMap& g, int s, Ray& ray) const;
   /// -1, 0 or 1 as ka is below, equal to or above kb: their cheap parts first, then their rays,
@@ -269,7 +273,9 @@ class Generator {
   std::vector<VertexSet> made_by_;  // per level: the vertices the expansion making level_'s map rewrote
   /// The inv of the child's new row seen from r0 and from r1 after the L0 expansion e, read from
   /// h (e.z set, as the L0 walk sets it; e.tm, t1, used when set).
-  [[nodiscard]] static std::array<int, 2> predicted_l0_invs(const PlanarMap& h, const Expansion& e);
+  [[nodiscard]] static std::array<int, 2> predicted_l0_invs(const PlanarMap& h, const Expansion& e,
+                                                            const PentagonRings& rings);
+  std::vector<PentagonRings> rings_;  // per level: of level_'s map, for its L0 pass
   /// The pentagons round the corner a0 = at(r0, index of r1, 2s) of a row from r0 through r1, read
   /// from r0 in orientation s (five bits, the first for the face after r0).
   [[nodiscard]] static int corner_pattern(const PlanarMap& g, int r0, int r1, int s);

@@ -22,9 +22,11 @@ void PlanarMap::copy_from(const PlanarMap& other) {
 }
 
 void PentagonNeighbours::fill(const PlanarMap& g) {
-  std::fill_n(count.begin(), g.nv, std::uint8_t{0});
+  // The whole array (a few vector stores, no call) and five neighbours a pentagon (no loop test
+  // on its degree).
+  count.fill(0);
   for (const int p : g.pentagons)
-    for (int i = 0; i < g.deg[p]; ++i) ++count[g.adj[p][i]];
+    for (int i = 0; i < 5; ++i) ++count[g.adj[p][i]];
 }
 
 PlanarMap as_planar_map(const Triangulation& t) {
