@@ -275,6 +275,39 @@ TEST(FullereneGenerator, ReductionWithinIprReadOffTheMapAgreesWithContracting) {
   EXPECT_GT(long_rows, 100);
 }
 
+// PentagonRings::after reads the same four neighbours as walking round the pentagon, and
+// PentagonNeighbours counts the pentagons next to each face, on every C60 isomer; VertexSet::put
+// adds one face and no other.
+TEST(FullereneGenerator, PentagonRingsAndCountsMatchTheMap) {
+  PentagonRings rings{};
+  PentagonNeighbours near{};
+  int views = 0;
+  Generator(GeneratorOptions{60, false, 0, 1}).run([&](const PlanarMap& g) {
+    rings.fill(g);
+    near.fill(g);
+    for (int v = 0; v < g.nv; ++v) {
+      int count = 0;
+      for (int i = 0; i < g.deg[v]; ++i) count += g.deg[g.adj[v][i]] == 5 ? 1 : 0;
+      EXPECT_EQ(near.count[static_cast<std::size_t>(v)], count) << "face " << v;
+    }
+    for (const int p : g.pentagons)
+      for (int k = 0; k < 5; ++k)
+        for (const int s : {1, -1}) {
+          int bits = 0;
+          for (int i = 1; i <= 4; ++i) bits = bits << 1 | (g.deg[g.at(p, k, i * s)] == 5 ? 1 : 0);
+          EXPECT_EQ(PentagonRings::after(rings.of[static_cast<std::size_t>(p)], k, s), bits)
+              << "pentagon " << p << " slot " << k << " s " << s;
+          ++views;
+        }
+  });
+  EXPECT_EQ(views, 1812 * 12 * 5 * 2);
+  for (int v = 0; v < PlanarMap::kMaxVertices; ++v) {
+    VertexSet one;
+    one.put(v);
+    for (int w = 0; w < PlanarMap::kMaxVertices; ++w) ASSERT_EQ(one.has(w), w == v) << v << " " << w;
+  }
+}
+
 // corners_clear_of_pentagons is a necessary condition of reduces_within_ipr, on every view of up
 // to 8 faces of every IPR isomer of C100 (and it turns many views down).
 TEST(FullereneGenerator, CornersNextToAPentagonMeanNoReductionWithinIpr) {
