@@ -273,8 +273,9 @@ class Generator {
   std::vector<VertexSet> made_by_;  // per level: the vertices the expansion making level_'s map rewrote
   /// The inv of the child's new row seen from r0 and from r1 after the L0 expansion e, read from
   /// h (e.z set, as the L0 walk sets it; e.tm, t1, used when set).
-  [[nodiscard, gnu::always_inline]] static inline std::array<int, 2> predicted_l0_invs(const PlanarMap& h, const Expansion& e,
-                                                            const PentagonRings& rings);
+  /// (Always inlined into the L0 check, its one caller: all C96 0.5% fewer instructions.)
+  [[nodiscard, gnu::always_inline]] static inline std::array<int, 2> predicted_l0_invs(
+      const PlanarMap& h, const Expansion& e, const PentagonRings& rings);
   std::vector<PentagonRings> rings_;  // per level: of level_'s map, for its L0 pass
   /// The pentagons round the corner a0 = at(r0, index of r1, 2s) of a row from r0 through r1, read
   /// from r0 in orientation s (five bits, the first for the face after r0).

@@ -114,8 +114,8 @@ struct VertexSet {
     for (std::size_t i = 0; i < words.size(); ++i) words[i] |= bits[i];
   }
   /// kPut[v]: the set {v}, which put() ors in whole (two vector ors, no test per word).
-  static constexpr std::array<std::array<std::uint64_t, (PlanarMap::kMaxVertices + 64) / 64>, 256> kPut = [] {
-    std::array<std::array<std::uint64_t, (PlanarMap::kMaxVertices + 64) / 64>, 256> table{};
+  static constexpr std::array<decltype(words), 256> kPut = [] {
+    std::array<decltype(words), 256> table{};
     for (std::size_t v = 0; v < table.size(); ++v) table[v][v / 64] = std::uint64_t{1} << (v % 64);
     return table;
   }();
@@ -142,7 +142,8 @@ struct VertexSet {
   }
 };
 
-/// For each face of a map, how many pentagons (degree-5 vertices) lie next to it.
+/// For each face of a map, how many pentagons (degree-5 vertices) lie next to it. fill() reads
+/// five neighbours a pentagon: the map must be whole (not one in the middle of an expansion).
 struct PentagonNeighbours {
   std::array<std::uint8_t, PlanarMap::kMaxVertices> count;
   void fill(const PlanarMap& g);
