@@ -25,6 +25,9 @@ struct GeneratorOptions {
   /// Within IPR fullerenes, list long expansions only where BuckyGen's bounds (ipr_search.cpp)
   /// allow a canonical child. Off, for checks of those bounds, every expansion is tried.
   bool ipr_long_ends = true;
+  /// Within IPR fullerenes, turn children down before they are built by the parent's blocked
+  /// rows of 3 faces (Generator::IprLasting). Off, for checks, the children's tests find them.
+  bool ipr_blocked_rows = true;
 };
 
 /// Checks N: even, 20 or at least 24, at most the generator's limit. Throws molstep::Error.
@@ -230,13 +233,24 @@ class Generator {
   /// and lose faces (the corners', and those of the pentagons next to the row, which the child's
   /// IPR test keeps off the new pentagons), an expansion joins no two old faces, and old faces
   /// keep their degrees but a_0 and z. So no pentagon comes next to another in its result.
+  ///
+  /// A *blocked* one (blockers[0] >= 0) is a parent's row of 3 faces that is no reduction within
+  /// IPR fullerenes only because its corners lie next to one or two other pentagons, the
+  /// blockers. In a child whose expansion turns every blocker into a hexagon (they are its a_0
+  /// and z) and rewrites none of the row's faces and corners, the corners are clear, every list
+  /// reduces_within_ipr reads is the parent's, and the pentagons among the faces those lists
+  /// hold are the parent's less a_0 and z: the parent's lists read with the blockers as hexagons
+  /// (`valid`, found when first asked) say whether the row reduces within IPR fullerenes there.
   struct IprLasting {
     int size;
     VertexSet row;
     std::array<int, 2> corners;
     std::array<RowOp, 2> views;  // from either end
+    std::array<int, 2> blockers{-1, -1};
+    int valid = -1;  // blocked only: -1 not yet known, 0 no, 1 yes
   };
-  /// Per level, in ipr_search: the parent's IprLasting reductions (at most 64, by size).
+  /// Per level, in ipr_search: the parent's IprLasting reductions (at most 64, by size, the
+  /// blocked ones after the others).
   std::vector<std::vector<IprLasting>> ipr_lasting_;
   /// For a face of the parent, the IprLasting reductions (bit i: ipr_lasting_[level][i]) that have
   /// it among their faces (row) and those that have it as a corner.

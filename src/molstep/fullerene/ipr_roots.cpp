@@ -16,7 +16,8 @@ bool reduces_within_ipr(const PlanarMap& g, const RowOp& row, PlanarMap& scratch
 }
 
 bool reduces_within_ipr(const PlanarMap& g, const RowOp& row, const int* path, const int* target,
-                        const std::array<int, 2>& corners, PlanarMap& scratch) {
+                        const std::array<int, 2>& corners, PlanarMap& scratch,
+                        const std::array<int, 2>& as_hexagons) {
   const int m = row.m;
   if (row.size() > kRowsAlwaysListed && !undone_by_listed_expansion(row, path, target, corners)) return false;
   // Read off g: contract() merges each row vertex r_j into target_j and makes the two corners
@@ -34,7 +35,8 @@ bool reduces_within_ipr(const PlanarMap& g, const RowOp& row, const int* path, c
     return v;
   };
   // For a vertex of the reduced map (never on the row).
-  const auto pentagon = [&](int v) { return g.deg[v] == 5 || v == corners[0] || v == corners[1]; };
+  const auto old_pentagon = [&](int v) { return g.deg[v] == 5 && v != as_hexagons[0] && v != as_hexagons[1]; };
+  const auto pentagon = [&](int v) { return old_pentagon(v) || v == corners[0] || v == corners[1]; };
   // True when a neighbour of x other than v is, where it ends up, a pentagon.
   const auto meets_pentagon = [&](int x, int v) {
     for (int i = 0; i < g.deg[x]; ++i) {
@@ -49,7 +51,7 @@ bool reduces_within_ipr(const PlanarMap& g, const RowOp& row, const int* path, c
       if (target[j] == c && meets_pentagon(path[j], c)) return false;
   }
   for (int j = 0; j <= m; ++j)
-    if (g.deg[target[j]] == 5 && meets_pentagon(path[j], target[j])) return false;
+    if (old_pentagon(target[j]) && meets_pentagon(path[j], target[j])) return false;
   // A long row may not contract at all (its closing zip can meet itself): do it on a copy, but
   // only when the reading above passes (it never refused a long row that the copy accepted in the
   // searches of IPR C126 and C132; ReductionWithinIprReadOffTheMapAgreesWithContracting checks

@@ -18,8 +18,14 @@ namespace molstep::fullerene {
 /// fullerenes. `scratch` is working space.
 bool reduces_within_ipr(const PlanarMap& g, const RowOp& row, PlanarMap& scratch);
 /// The same when row_slides(g, row, path, target, corners) has been called and succeeded.
+/// `as_hexagons`: up to two pentagons of g (or -1) read as hexagons, as in a child of g whose
+/// expansion turns them into hexagons (its a_0 and z) and rewrites none of the lists this reads:
+/// those of the corners and the row's faces. Reading more faces as pentagons than the child has
+/// only turns more rows down, so a row that passes here passes in such a child. Only for rows of up
+/// to kRowsAlwaysValid faces (a longer one is contracted on a copy, which reads g's own degrees).
 bool reduces_within_ipr(const PlanarMap& g, const RowOp& row, const int* path, const int* target,
-                        const std::array<int, 2>& corners, PlanarMap& scratch);
+                        const std::array<int, 2>& corners, PlanarMap& scratch,
+                        const std::array<int, 2>& as_hexagons = {-1, -1});
 
 /// False when a corner of a view of a row of g (whose far end is r_m = `end` and whose corners
 /// are {a_0, z}, as for_each_reduction and row_slides give them) lies next to a pentagon off the

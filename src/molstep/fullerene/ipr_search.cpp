@@ -61,6 +61,12 @@ void Generator::ipr_search(int depth, int nauto, int cap) {
   auto& seen = seen_[static_cast<std::size_t>(depth)];
   seen.clear();
   const int max_size = target_nv_ - h.nv;
+  // The sizes alive, bit m for m + 1 faces, for the walks: near the target most are dead (five
+  // faces short of it, only expansions of five faces are alive; three and four leave a child one
+  // or two short).
+  std::uint64_t sizes = 0;
+  for (int m = 2; m < 64 && m < max_size; ++m)
+    if (!dead(h.nv + m + 1)) sizes |= std::uint64_t{1} << m;
   // A reduction of h within IPR fullerenes of up to kRowsAlwaysValid faces stays one in a child
   // (IprLasting) whose expansion rewrites none of its faces and brings neither of its corners next
   // to a new pentagon. If it is smaller than the expansion, the child's canonical IPR reduction is
@@ -100,6 +106,31 @@ void Generator::ipr_search(int depth, int nauto, int cap) {
   // The walks gather which of them an expansion meets as bits (LastingHits): 64 at most. The
   // rest are left out; they only turn children down early (at IPR C130 a node has at most 36).
   if (lasting.size() > 64) lasting.resize(64);
+  const std::size_t firm_count = lasting.size();
+  // The blocked rows of 3 faces (IprLasting) turn down children of longer expansions only: they
+  // are collected where some are alive and this part's.
+  if (options_.ipr_blocked_rows && (sizes >> 3) != 0 && cap > 3 && lasting.size() < 64) {
+    for_each_reduction(
+        h, 3,
+        [&](const RowOp& c, int end, const std::array<int, 2>& ends) {
+          if (end < c.r0 || corners_clear_of_pentagons(h, near_, c, end, ends)) return true;
+          std::array<int, 2> blockers{-1, -1};
+          int n = 0;
+          for (const int corner : ends)
+            for (int i = 0; i < h.deg[corner]; ++i) {
+              const int p = h.adj[corner][i];
+              if (h.deg[p] != 5 || p == c.r0 || p == end || p == blockers[0] || p == blockers[1]) continue;
+              if (n == 2) return true;  // three blockers: no expansion turns them all
+              blockers[static_cast<std::size_t>(n++)] = p;
+            }
+          const std::array<int, 3> row_path{c.r0, c.r1, end};
+          IprLasting l{3, {}, ends, {c, reversed(c, row_path.data())}, blockers, -1};
+          for (const int v : row_path) l.row.add(v);
+          lasting.push_back(l);
+          return lasting.size() < 64;
+        },
+        &near_);
+  }
   auto& bits = ipr_lasting_bits_[static_cast<std::size_t>(depth)];
   std::fill_n(bits.begin(), h.nv, LastingBits{0, 0});
   // below[s]: the reductions of fewer than s faces (all of them past kLastingFaces).
@@ -113,6 +144,9 @@ void Generator::ipr_search(int depth, int nauto, int cap) {
     for (const int c : l.corners) bits[static_cast<std::size_t>(c)].corner |= bit;
     for (int s = l.size + 1; s < static_cast<int>(below.size()); ++s) below[static_cast<std::size_t>(s)] |= bit;
   }
+  const auto first_bits = [](std::size_t n) { return n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1; };
+  const std::uint64_t firm = first_bits(firm_count);  // the reductions of h
+  const std::uint64_t blocked = first_bits(lasting.size()) & ~firm;
   const auto smaller_than = [&](int size) {
     return below[static_cast<std::size_t>(std::min(size, static_cast<int>(below.size()) - 1))];
   };
@@ -134,7 +168,7 @@ void Generator::ipr_search(int depth, int nauto, int cap) {
     const IprLasting* bound = nullptr;
     VertexSet close;  // the faces within distance 2 of the bound's ends, once an L1 is the bound
     for (const IprLasting& l : lasting) {
-      if (l.size != 3) continue;
+      if (l.size != 3 || l.blockers[0] >= 0) continue;
       if (l.views[0].bend >= 0) {  // a B00: taken at once
         bound = &l;
         close = ball(h, l.views[0].r0, l.views[1].r0, 2);
@@ -172,18 +206,33 @@ void Generator::ipr_search(int depth, int nauto, int cap) {
   // Asked before an expansion's rewritten vertices are put together (every walk asks it before
   // it calls try_expansion): is its child alive, and this part's?
   const auto alive = [&](const Expansion& e) { return !dead(h.nv + e.size()) && e.size() <= cap; };
-  // The same by size, for the walks: near the target most sizes are dead (five faces short of
-  // it, only expansions of five faces are alive; three and four leave a child one or two short).
-  std::uint64_t sizes = 0;
-  for (int m = 2; m < 64 && m < max_size; ++m)
-    if (!dead(h.nv + m + 1)) sizes |= std::uint64_t{1} << m;
   const auto try_expansion = [&](const Expansion& e, const LastingHits& changed) {
     // A smaller reduction whose faces and corners the expansion does not rewrite turns the child
     // down. Corners it rewrites cannot lie next to its new pentagons; the others are checked once
     // those pentagons' neighbours are known.
     const std::uint64_t smaller = smaller_than(e.size());
     const std::uint64_t untouched = smaller & ~changed.rows;
-    if ((untouched & ~changed.corners) != 0) return;
+    if ((untouched & firm & ~changed.corners) != 0) return;
+    // A blocked one lasts when the expansion turns its blockers into hexagons (its a_0 and z) and
+    // rewrites none of its faces; with its corners rewritten too, when neither is next to a new
+    // pentagon (as the others, below). A smaller one turns the child down.
+    const auto lasts_blocked = [&](IprLasting& l) {
+      if (l.blockers[0] != e.a0 && l.blockers[0] != e.z) return false;
+      if (l.blockers[1] >= 0 && l.blockers[1] != e.a0 && l.blockers[1] != e.z) return false;
+      if (l.valid < 0) {
+        const std::array<int, 3> row_path{l.views[0].r0, l.views[0].r1, l.views[1].r0};
+        std::array<int, 3> row_target;
+        std::array<int, 2> slid;
+        slides_of_walked_row(h, l.views[0], row_path.data(), row_target.data(), slid);
+        l.valid = reduces_within_ipr(h, l.views[0], row_path.data(), row_target.data(), slid, scratch_, l.blockers)
+                      ? 1
+                      : 0;
+      }
+      return l.valid == 1;
+    };
+    if (e.z >= 0)
+      for (std::uint64_t left = untouched & blocked & ~changed.corners; left != 0; left &= left - 1)
+        if (lasts_blocked(lasting[static_cast<std::size_t>(std::countr_zero(left))])) return;
     VertexSet next;
     old_neighbours_of_new_ends(h, e, next);
     // The lasting reductions of the child (IprLasting): a smaller one turns it down (only those
@@ -194,7 +243,18 @@ void Generator::ipr_search(int depth, int nauto, int cap) {
     rivals.clear();
     const int shape = e.bend < 0 ? 0 : std::min(e.bend, e.m - e.bend) + 1;
     const std::uint64_t same_size = smaller_than(e.size() + 1) & ~smaller & ~changed.rows;
-    for (std::uint64_t left = untouched | same_size; left != 0; left &= left - 1) {
+    if (e.z >= 0)
+      for (std::uint64_t left = (same_size | (untouched & changed.corners)) & blocked; left != 0;
+           left &= left - 1) {
+        IprLasting& l = lasting[static_cast<std::size_t>(std::countr_zero(left))];
+        if (next.has(l.corners[0]) || next.has(l.corners[1]) || !lasts_blocked(l)) continue;
+        if (l.size < e.size()) return;
+        for (const RowOp& view : l.views)
+          if (view.bend + 1 < shape) return;
+        rivals.push_back(l.views[0]);
+        rivals.push_back(l.views[1]);
+      }
+    for (std::uint64_t left = (untouched | same_size) & firm; left != 0; left &= left - 1) {
       const IprLasting& l = lasting[static_cast<std::size_t>(std::countr_zero(left))];
       if (next.has(l.corners[0]) || next.has(l.corners[1])) continue;
       if (l.size < e.size()) return;
@@ -212,7 +272,8 @@ void Generator::ipr_search(int depth, int nauto, int cap) {
     // the sibling before (siblings share most of their faces and their numbers), then the
     // parent's smaller reductions that the test above could not keep.
     if (rejector.m > 0 && rejector.size() < e.size() && reduces_within_ipr(g, rejector, scratch_)) return;
-    for (const IprLasting& l : lasting) {
+    for (std::size_t i = 0; i < firm_count; ++i) {
+      const IprLasting& l = lasting[i];
       if (l.size >= e.size()) break;
       if (reduces_within_ipr(g, l.views[0], scratch_)) return;
     }
