@@ -176,6 +176,10 @@ void for_each_size3_expansion(const PlanarMap& h, unsigned starts, A&& accept, F
 /// pentagons or more (a 3-face row's middle face is next to both its ends).
 template <class F>
 void for_each_reduction(const PlanarMap& g, int max_size, F&& f, const PentagonNeighbours* near = nullptr);
+/// for_each_reduction(g, 3, f, near) without the bent views (B00): the straight ones of 2 and 3
+/// faces, in the same order.
+template <class F>
+void for_each_straight_reduction_up_to_3(const PlanarMap& g, F&& f, const PentagonNeighbours* near = nullptr);
 
 /// Number of an L0 view whose r0 is g.pentagons[p] and whose r1 is r0's k-th neighbour: below
 /// kL0Views. A map keeps it through an expansion that rewrites neither r0's list nor r0's place in

@@ -349,7 +349,8 @@ template <class P, class F, class Set>
 /// (for each r0 and r1, the L0 views, or the B00 views bending at r1 and then the L1 views). A
 /// row that short cannot meet itself, so no walk marks are needed. Most of the generator's child
 /// tests ask for these.
-template <class C>
+/// With `bent` false, the B00 views are left out.
+template <bool bent = true, class C>
 void reductions_of_up_to_3(const PlanarMap& g, C& call, const PentagonNeighbours* near) {
   for (const int r0 : g.pentagons) {
     for (int k = 0; k < 5; ++k) {
@@ -371,7 +372,7 @@ void reductions_of_up_to_3(const PlanarMap& g, C& call, const PentagonNeighbours
         continue;
       }
       // B00: bend at r1, two places on to the end b; its corner z is three places on round b.
-      for (int o = 0; o < 2; ++o) {
+      for (int o = 0; o < 2 && bent; ++o) {
         if (!open[static_cast<std::size_t>(o)]) continue;
         const int s = o == 0 ? 1 : -1;
         const int b = g.at(r1, in1, 2 * s);
@@ -399,12 +400,10 @@ void reductions_of_up_to_3(const PlanarMap& g, C& call, const PentagonNeighbours
   }
 }
 
-}  // namespace detail
-
+/// f as for_each_reduction takes it, called with a row, its far end and its corners.
 template <class F>
-void for_each_reduction(const PlanarMap& g, int max_size, F&& f, const PentagonNeighbours* near) {
-  if (max_size < 2) return;
-  const auto call = [&f](const RowOp& row, int end, int a0, int z) {
+auto reduction_call(F& f) {
+  return [&f](const RowOp& row, int end, int a0, int z) {
     if constexpr (std::is_invocable_v<F&, const RowOp&, int, const std::array<int, 2>&>)
       return f(row, end, std::array<int, 2>{a0, z});
     else if constexpr (std::is_invocable_v<F&, const RowOp&, int>)
@@ -412,6 +411,20 @@ void for_each_reduction(const PlanarMap& g, int max_size, F&& f, const PentagonN
     else
       return f(row);
   };
+}
+
+}  // namespace detail
+
+template <class F>
+void for_each_straight_reduction_up_to_3(const PlanarMap& g, F&& f, const PentagonNeighbours* near) {
+  const auto call = detail::reduction_call(f);
+  detail::reductions_of_up_to_3<false>(g, call, near);
+}
+
+template <class F>
+void for_each_reduction(const PlanarMap& g, int max_size, F&& f, const PentagonNeighbours* near) {
+  if (max_size < 2) return;
+  const auto call = detail::reduction_call(f);
   if (max_size == 3) {
     detail::reductions_of_up_to_3(g, call, near);
     return;

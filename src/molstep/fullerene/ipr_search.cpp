@@ -384,7 +384,7 @@ bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& naut
     Key k = ipr_key_of(g, c);
     if (compare_keys(g, c, k, mine_row, mine) < 0) return false;
   }
-  for_each_reduction(g, size, [&](const RowOp& c, int end, const std::array<int, 2>& corners) {
+  const auto compete = [&](const RowOp& c, int end, const std::array<int, 2>& corners) {
     // The smaller ones were tested above.
     if (c.size() < size || same_view(c, row) || same_view(c, other)) return true;
     if (c.bend + 1 > mine.shape) return true;
@@ -398,7 +398,13 @@ bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& naut
     }
     ties_.push_back(c);
     return true;
-  }, &near_);
+  };
+  // A straight row's key is below every bent one's (shape 0): the bent rows of 3 faces need not
+  // be listed.
+  if (size == 3 && mine.shape == 0)
+    for_each_straight_reduction_up_to_3(g, compete, &near_);
+  else
+    for_each_reduction(g, size, compete, &near_);
   if (smaller) return false;
   // Ties (all of them reductions to IPR fullerenes) are settled by breadth-first codes; an equal
   // code is an automorphism.
