@@ -84,6 +84,8 @@ void expect_fullerene_dual(const PlanarMap& m, int n_atoms) {
       const int x = m.adj[v][(i + 1) % m.deg[v]];
       ASSERT_NE(w, v);
       ASSERT_GE(m.index_of(w, v), 0);
+      ASSERT_EQ(m.slot_of(w, v), m.index_of(w, v));
+      ASSERT_EQ(m.slot_of(v, w), i);
       // Triangle v, w, x: around w, v comes right after x.
       ASSERT_EQ(m.adj[w][(m.index_of(w, x) + 1) % m.deg[w]], v);
       for (int j = 0; j < i; ++j) ASSERT_NE(m.adj[v][j], w);

@@ -22,7 +22,7 @@ int bfs_code(const PlanarMap& m, int v, int w, int s, const std::uint8_t* best, 
     return cmp > 0 && best != nullptr;
   };
   number[v] = static_cast<std::uint8_t>(++order);
-  first[v] = static_cast<std::uint8_t>(m.index_of(v, w));
+  first[v] = static_cast<std::uint8_t>(m.slot_of(v, w));
   queue[tail++] = static_cast<std::uint8_t>(v);
   while (head < tail) {
     const int x = queue[head++];
@@ -32,7 +32,7 @@ int bfs_code(const PlanarMap& m, int v, int w, int s, const std::uint8_t* best, 
       const int y = m.adj[x][i];
       if (number[y] == 0) {
         number[y] = static_cast<std::uint8_t>(++order);
-        first[y] = static_cast<std::uint8_t>(m.index_of(y, x));
+        first[y] = static_cast<std::uint8_t>(m.slot_of(y, x));
         queue[tail++] = static_cast<std::uint8_t>(y);
       }
       if (emit(number[y])) return 1;
@@ -56,8 +56,8 @@ int bfs_compare(const PlanarMap& m, int va, int wa, int sa, int vb, int wb, int 
   int order = 1;
   number_a[va] = 1;
   number_b[vb] = 1;
-  first_a[va] = static_cast<std::uint8_t>(m.index_of(va, wa));
-  first_b[vb] = static_cast<std::uint8_t>(m.index_of(vb, wb));
+  first_a[va] = static_cast<std::uint8_t>(m.slot_of(va, wa));
+  first_b[vb] = static_cast<std::uint8_t>(m.slot_of(vb, wb));
   queue_a[0] = static_cast<std::uint8_t>(va);
   queue_b[0] = static_cast<std::uint8_t>(vb);
   int tail = 1;
@@ -83,8 +83,8 @@ int bfs_compare(const PlanarMap& m, int va, int wa, int sa, int vb, int wb, int 
         ++order;
         number_a[ya] = static_cast<std::uint8_t>(order);
         number_b[yb] = static_cast<std::uint8_t>(order);
-        first_a[ya] = static_cast<std::uint8_t>(m.index_of(ya, xa));
-        first_b[yb] = static_cast<std::uint8_t>(m.index_of(yb, xb));
+        first_a[ya] = static_cast<std::uint8_t>(m.slot_of(ya, xa));
+        first_b[yb] = static_cast<std::uint8_t>(m.slot_of(yb, xb));
         queue_a[tail] = static_cast<std::uint8_t>(ya);
         queue_b[tail] = static_cast<std::uint8_t>(yb);
         ++tail;

@@ -108,7 +108,7 @@ bool contract_into(PlanarMap& g, int r, int t) {
   return true;
 }
 
-int ring(const PlanarMap& g, int v, int from, int steps) { return g.at(v, g.index_of(v, from), steps); }
+int ring(const PlanarMap& g, int v, int from, int steps) { return g.at(v, g.slot_of(v, from), steps); }
 
 }  // namespace
 
@@ -160,9 +160,9 @@ bool new_pentagon_meets_one(const PlanarMap& h, const Expansion& e) {
   // Of the old faces round the new ends (old_neighbours_of_new_ends), those next to a_0 or z are
   // hexagons of h: round r_0 all but x, the vertex two places after a_0 round t_0, and round r_m
   // all but y, t_{m-1} on a straight row and the vertex after t_{m-1} round t_m on a bent one.
-  const int x = h.at(e.t0, h.index_of(e.t0, e.a0), 2 * e.s);
+  const int x = h.at(e.t0, h.slot_of(e.t0, e.a0), 2 * e.s);
   if (x != e.z && h.deg[x] == 5) return true;
-  const int y = e.bend < 0 ? e.tm_prev : h.at(e.tm, h.index_of(e.tm, e.tm_prev), e.s);
+  const int y = e.bend < 0 ? e.tm_prev : h.at(e.tm, h.slot_of(e.tm, e.tm_prev), e.s);
   return y != e.a0 && h.deg[y] == 5;
 }
 
@@ -174,7 +174,7 @@ Expansion other_end(const PlanarMap& h, const Expansion& e) {
 }
 
 void old_neighbours_of_new_ends(const PlanarMap& h, const Expansion& e, VertexSet& next) {
-  const int in0 = h.index_of(e.t0, e.a0);
+  const int in0 = h.slot_of(e.t0, e.a0);
   next.add(e.a0);
   next.add(e.t0);
   next.add(h.at(e.t0, in0, e.s));
@@ -185,12 +185,12 @@ void old_neighbours_of_new_ends(const PlanarMap& h, const Expansion& e, VertexSe
     prev = e.a0;
     cur = e.t0;
     for (int j = 0; j < e.m; ++j) {
-      const int step = h.at(cur, h.index_of(cur, prev), (j == e.bend ? 2 : 3) * e.s);
+      const int step = h.at(cur, h.slot_of(cur, prev), (j == e.bend ? 2 : 3) * e.s);
       prev = cur;
       cur = step;
     }
   }
-  const int in = h.index_of(cur, prev);  // cur = t_m, prev = t_{m-1}
+  const int in = h.slot_of(cur, prev);  // cur = t_m, prev = t_{m-1}
   next.add(cur);
   next.add(e.z);
   next.add(h.at(cur, in, e.s));

@@ -52,7 +52,7 @@ template <class Step>
   seen[from] = walk;
   int prev = from;
   int cur = to;
-  int in = h.index_of(cur, prev);
+  int in = h.slot_of(cur, prev);
   for (int i = 0; i <= max_i; ++i) {
     if (seen[cur] == walk) return;
     seen[cur] = walk;
@@ -64,7 +64,7 @@ template <class Step>
       in = next.next_in;
     } else {
       cur = h.at(cur, in, 3 * s);
-      in = h.index_of(cur, prev);
+      in = h.slot_of(cur, prev);
     }
   }
 }
@@ -110,7 +110,7 @@ struct StraightWalks {
           const int s = o == 0 ? 1 : -1;
           const int w = (p * 5 + k) * 2 + o;
           const int c0 = h.adj[z][k];
-          const int x0 = h.at(c0, h.index_of(c0, z), 2 * s);
+          const int x0 = h.at(c0, h.slot_of(c0, z), 2 * s);
           x[static_cast<std::size_t>(w)] = h.deg[x0] == 5 ? x0 : -1;
           const auto from = static_cast<std::uint16_t>(1U << p);
           const auto ipr = static_cast<std::uint16_t>(h.deg[x0] == 5 ? 1U << pentagon_index[x0] : 0xfffU);
@@ -303,7 +303,7 @@ template <class P, class F, class Set>
             bchanged.add(here.one);
             int bprev = cur;
             int bcur = h.adj[cur][static_cast<std::size_t>(to_bend)];
-            int bin = h.index_of(bcur, bprev);
+            int bin = h.slot_of(bcur, bprev);
             for (int jj = j + 1; jj <= last; ++jj) {
               if (seen[bcur] == straight || seen[bcur] == bent) break;
               seen[bcur] = bent;
@@ -360,7 +360,7 @@ void reductions_of_up_to_3(const PlanarMap& g, C& call, const PentagonNeighbours
       const std::array<int, 2> a0{g.at(r0, k, 2), g.at(r0, k, -2)};
       const std::array<bool, 2> open{g.deg[a0[0]] == 6, g.deg[a0[1]] == 6};
       if (!open[0] && !open[1]) continue;
-      const int in1 = g.index_of(r1, r0);
+      const int in1 = g.slot_of(r1, r0);
       if (g.deg[r1] == 5) {  // L0: r0 r1, corners two places on round each end
         for (int o = 0; o < 2; ++o) {
           if (!open[static_cast<std::size_t>(o)]) continue;
@@ -378,7 +378,7 @@ void reductions_of_up_to_3(const PlanarMap& g, C& call, const PentagonNeighbours
         const int b = g.at(r1, in1, 2 * s);
         if (g.deg[b] != 5) continue;
         const int a = a0[static_cast<std::size_t>(o)];
-        const int z = g.at(b, g.index_of(b, r1), 3 * s);
+        const int z = g.at(b, g.slot_of(b, r1), 3 * s);
         if (g.deg[z] == 6 && z != r0 && z != r1 && z != b && a != r1 && a != b && z != a &&
             !call(RowOp{r0, r1, s, 2, 1}, b, a, z))
           return;
@@ -386,7 +386,7 @@ void reductions_of_up_to_3(const PlanarMap& g, C& call, const PentagonNeighbours
       // L1: straight on through r1 to r2; corner z two places on round r2.
       const int r2 = g.at(r1, in1, 3);
       if (g.deg[r2] != 5) continue;
-      const int in2 = g.index_of(r2, r1);
+      const int in2 = g.slot_of(r2, r1);
       for (int o = 0; o < 2; ++o) {
         if (!open[static_cast<std::size_t>(o)]) continue;
         const int s = o == 0 ? 1 : -1;
@@ -468,7 +468,7 @@ void for_each_reduction(const PlanarMap& g, int max_size, F&& f, const PentagonN
             if (seen[bcur] == straight || seen[bcur] == bent) break;
             seen[bcur] = bent;
             if (g.deg[bcur] == 5) {
-              const int z = g.at(bcur, g.index_of(bcur, bprev), 3 * s);
+              const int z = g.at(bcur, g.slot_of(bcur, bprev), 3 * s);
               if (g.deg[z] == 6 && seen[z] != straight && seen[z] != bent && seen[a] != straight &&
                   seen[a] != bent && z != a)
                 if (!call(RowOp{r0, r1, s, jj, j}, bcur, a, z)) {
@@ -478,7 +478,7 @@ void for_each_reduction(const PlanarMap& g, int max_size, F&& f, const PentagonN
               break;
             }
             if (jj == max_m) break;
-            const int bnext = g.at(bcur, g.index_of(bcur, bprev), 3);
+            const int bnext = g.at(bcur, g.slot_of(bcur, bprev), 3);
             bprev = bcur;
             bcur = bnext;
           }
@@ -634,14 +634,14 @@ struct FirstLegs {
 template <class G>
 [[gnu::always_inline]] inline void for_each_first_leg_of(const PlanarMap& h, int a0, int k, G&& g) {
   const int t0 = h.adj[a0][k];
-  const int in0 = h.index_of(t0, a0);
+  const int in0 = h.slot_of(t0, a0);
   const int t1 = h.at(t0, in0, 3);
-  const int in1 = h.index_of(t1, t0);
+  const int in1 = h.slot_of(t1, t0);
   g(a0, t0, in0, t1, in1, 1, h.at(t1, in1, 2));
   // Round a hexagon, three places on is the same both ways (t1 again): found without a branch on
   // t0's degree, which is unpredictable.
   const int back = h.at(t0, in0, -3);
-  const int in_back = h.index_of(back, t0);
+  const int in_back = h.slot_of(back, t0);
   g(a0, t0, in0, back, in_back, -1, h.at(back, in_back, -2));
 }
 
@@ -715,7 +715,7 @@ void for_each_size3_expansion_on(const PlanarMap& h, W&& walk, N&& near, A&& acc
     };
     // B_00: bend at t1, two places on (b2).
     if (b2 != a0 && b2 != t0 && b2 != t1 && near(t0, t1, b2)) {
-      const int bin = h.index_of(b2, t1);
+      const int bin = h.slot_of(b2, t1);
       const int z = h.at(b2, bin, 3 * s);
       if (h.deg[z] == 5 && z != a0 && z != t0 && z != t1 && z != b2 && (!once || a0 < z)) {
         leg();
@@ -729,7 +729,7 @@ void for_each_size3_expansion_on(const PlanarMap& h, W&& walk, N&& near, A&& acc
     // L_1: straight on.
     const int t2 = h.at(t1, in1, 3 * s);
     if (t2 != a0 && t2 != t0 && t2 != t1 && near(t0, t1, t2)) {
-      const int in2 = h.index_of(t2, t1);
+      const int in2 = h.slot_of(t2, t1);
       const int z = h.at(t2, in2, 2 * s);
       if (h.deg[z] == 5 && z != a0 && z != t0 && z != t1 && z != t2 && (!once || a0 < z)) {
         leg();
@@ -793,7 +793,7 @@ void for_each_ipr_short_expansion_once(const PlanarMap& h, int min_size, int max
           if (repeat) break;
           t[static_cast<std::size_t>(j)] = cur;
           changed.add(cur);
-          const int in = h.index_of(cur, prev);
+          const int in = h.slot_of(cur, prev);
           const int one = h.at(cur, in, s);
           const int w = h.at(cur, in, 2 * s);
           const auto on_straight = [&](int v) {  // a_0 or t_0 .. t_j
@@ -837,7 +837,7 @@ void for_each_ipr_short_expansion_once(const PlanarMap& h, int min_size, int max
               for (int i = 0; i < nbent; ++i) met |= bent[static_cast<std::size_t>(i)] == bcur;
               if (met) break;
               bent[static_cast<std::size_t>(nbent++)] = bcur;
-              const int bin = h.index_of(bcur, bprev);
+              const int bin = h.slot_of(bcur, bprev);
               bchanged.add(bcur);
               bchanged.add(h.at(bcur, bin, s));
               bchanged.add(h.at(bcur, bin, 2 * s));
@@ -885,18 +885,18 @@ void for_each_ipr_size3_expansion_once(const PlanarMap& h, P&& pre, F&& f, const
     const int a0 = h.pentagons[static_cast<std::size_t>(p)];
     for (int k = 0; k < 5; ++k) {
       const int t0 = h.adj[a0][k];
-      const int in0 = h.index_of(t0, a0);
+      const int in0 = h.slot_of(t0, a0);
       // Round a hexagon three places on is the same face both ways: t_1 (and t_2 past a hexagon
       // t_1) is read once for both orientations.
       const int t1_up = h.at(t0, in0, 3);
-      const int in1_up = h.index_of(t1_up, t0);
+      const int in1_up = h.slot_of(t1_up, t0);
       const int t2_up = h.at(t1_up, in1_up, 3);
-      const int in2_up = h.index_of(t2_up, t1_up);
+      const int in2_up = h.slot_of(t2_up, t1_up);
       const bool turn0 = h.deg[t0] == 6;
       for (const int s : {1, -1}) {
         const int t1 = turn0 ? t1_up : h.at(t0, in0, 3 * s);
         if (t1 == a0 || t1 == t0) continue;
-        const int in1 = turn0 ? in1_up : h.index_of(t1, t0);
+        const int in1 = turn0 ? in1_up : h.slot_of(t1, t0);
         const int one0 = h.at(t0, in0, s);
         const int w0 = h.at(t0, in0, 2 * s);
         const int x = h.deg[w0] == 5 ? w0 : -1;
@@ -905,7 +905,7 @@ void for_each_ipr_size3_expansion_once(const PlanarMap& h, P&& pre, F&& f, const
         const auto on_straight = [&](int v) { return v == a0 || v == t0 || v == t1; };
         // B00: bend at t_1 two places on, to b_2 = w_1.
         if (!on_straight(w1)) {
-          const int bin = h.index_of(w1, t1);
+          const int bin = h.slot_of(w1, t1);
           const int z = h.at(w1, bin, 3 * s);
           if (h.deg[z] == 5 && (x < 0 || z == x) && !on_straight(z) && z != w1 && a0 < z) {
             const Expansion e{a0, t0, s, 2, 1, z, w1, t1};
@@ -920,7 +920,7 @@ void for_each_ipr_size3_expansion_once(const PlanarMap& h, P&& pre, F&& f, const
         const bool turn1 = turn0 && h.deg[t1] == 6;
         const int t2 = turn1 ? t2_up : h.at(t1, in1, 3 * s);
         if (on_straight(t2)) continue;
-        const int in2 = turn1 ? in2_up : h.index_of(t2, t1);
+        const int in2 = turn1 ? in2_up : h.slot_of(t2, t1);
         const int z = h.at(t2, in2, 2 * s);
         if (h.deg[z] != 5 || (x >= 0 && z != x) || on_straight(z) || z == t2) continue;
         const bool strip_meets_itself = one0 == a0 || w0 == a0 || w0 == one0 || w1 == a0 || w1 == one0 || w1 == w0;
@@ -970,7 +970,7 @@ void for_each_l0_row(const PlanarMap& g, K&& known, F&& f) {
       const std::array<bool, 2> skip{known(l0_view_id(p, k, 1)), known(l0_view_id(p, k, -1))};
       if (skip[0] && skip[1]) continue;
       const int r1 = g.adj[r0][k];
-      const int in = g.index_of(r1, r0);
+      const int in = g.slot_of(r1, r0);
       const int q = g.pentagon_slot(r1);
       for (const int s : {1, -1}) {
         if (skip[s > 0 ? 0 : 1]) continue;

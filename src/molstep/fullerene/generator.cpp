@@ -585,8 +585,8 @@ void Generator::fill_reads(const PlanarMap& h, Rival& r) {
   // they are; one that rewrites only pentagons round the corners leaves the view, and consider()
   // works out its inv in the child.
   const RowOp& v = r.view;
-  const int c0 = h.at(v.r0, h.index_of(v.r0, v.r1), 2 * v.s);
-  const int c1 = h.at(v.r1, h.index_of(v.r1, v.r0), 2 * v.s);
+  const int c0 = h.at(v.r0, h.slot_of(v.r0, v.r1), 2 * v.s);
+  const int c1 = h.at(v.r1, h.slot_of(v.r1, v.r0), 2 * v.s);
   r.reads.put(v.r0);
   r.reads.put(v.r1);
   r.reads.put(c0);
@@ -627,7 +627,7 @@ VertexSet Generator::ball(const PlanarMap& h, int v, int w, int reach) {
 }
 
 int Generator::corner_pattern_after(const PlanarMap& h, int corner, int from, int s, int a0, int z) {
-  const int k = h.index_of(corner, from);
+  const int k = h.slot_of(corner, from);
   int pattern = 0;
   for (int i = 1; i < 6; ++i) {
     const int v = h.at(corner, k, i * s);
@@ -637,7 +637,7 @@ int Generator::corner_pattern_after(const PlanarMap& h, int corner, int from, in
 }
 
 int Generator::corner_pattern(const PlanarMap& g, int r0, int r1, int s) {
-  return corner_pattern_at(g, r0, g.index_of(r0, r1), s);
+  return corner_pattern_at(g, r0, g.slot_of(r0, r1), s);
 }
 
 int Generator::corner_pattern_at(const PlanarMap& g, int r0, int k, int s) {
@@ -651,7 +651,7 @@ Generator::Key Generator::key_of(const PlanarMap& g, const RowOp& row, int inv_k
     return Key{2, 0, l0_inv(corner_pattern(g, row.r0, row.r1, row.s), corner_pattern(g, row.r1, row.r0, row.s)), {}, {}};
   // Pentagon pattern around r0 (from r1) and around the corner a0 (from r0), in orientation s.
   int inv = 0;
-  const int k = g.index_of(row.r0, row.r1);
+  const int k = g.slot_of(row.r0, row.r1);
   for (int i = 0; i < 5; ++i) inv = inv << 1 | (g.deg[g.at(row.r0, k, i * row.s)] == 5);
   return Key{row.size(), row.bend + 1, inv << 5 | corner_pattern_at(g, row.r0, k, row.s), {}, {}};
 }
@@ -663,10 +663,10 @@ int Generator::ray_code(const PlanarMap& g, int face) const {
 void Generator::start_rays(const PlanarMap& g, const RowOp& row, Key& key) const {
   // The first step of each ray, from r0 through a0 (ray a) or t0 (ray t) to the face beyond,
   // whose code is the first. Both leave r0 from r1's slot.
-  const int k = g.index_of(row.r0, row.r1);
+  const int k = g.slot_of(row.r0, row.r1);
   const auto start = [&](int x, Ray& ray) {
     ray.from = static_cast<std::uint8_t>(x);
-    const int to = g.at(x, g.index_of(x, row.r0), 3 * row.s);
+    const int to = g.at(x, g.slot_of(x, row.r0), 3 * row.s);
     ray.to = static_cast<std::uint8_t>(to);
     ray.bits = 16 | static_cast<std::uint64_t>(ray_code(g, to));
   };
@@ -676,7 +676,7 @@ void Generator::start_rays(const PlanarMap& g, const RowOp& row, Key& key) const
 
 void Generator::step_ray(const PlanarMap& g, int s, Ray& ray) const {
   // Three places on in orientation s: straight through hexagons, mirror-consistent at pentagons.
-  const int next = g.at(ray.to, g.index_of(ray.to, ray.from), 3 * s);
+  const int next = g.at(ray.to, g.slot_of(ray.to, ray.from), 3 * s);
   ray.from = ray.to;
   ray.to = static_cast<std::uint8_t>(next);
   ray.bits = ray.bits << 4 | static_cast<std::uint64_t>(ray_code(g, next));
@@ -694,16 +694,16 @@ std::array<int, 2> Generator::predicted_l0_invs(const PlanarMap& h, const Expans
   const int s = e.s;
   const int a0 = e.a0;
   const int z = e.z;  // two places on round t1 from t0 (set by the L0 walk)
-  const int t1 = e.tm >= 0 ? e.tm : h.at(e.t0, h.index_of(e.t0, a0), 3 * s);
+  const int t1 = e.tm >= 0 ? e.tm : h.at(e.t0, h.slot_of(e.t0, a0), 3 * s);
   const int z_at_a0 = h.index_of(a0, z);
   unsigned ring_a0 = rings.of[static_cast<std::size_t>(a0)];
   unsigned ring_z = rings.of[static_cast<std::size_t>(z)];
   if (z_at_a0 >= 0) {
     ring_a0 &= ~(1U << z_at_a0);
-    ring_z &= ~(1U << h.index_of(z, a0));
+    ring_z &= ~(1U << h.slot_of(z, a0));
   }
-  const int at_a0 = (h.deg[e.t0] == 5) << 4 | PentagonRings::after(ring_a0, h.index_of(a0, e.t0), s);
-  const int at_z = PentagonRings::after(ring_z, h.index_of(z, t1), s) << 1 | (h.deg[t1] == 5);
+  const int at_a0 = (h.deg[e.t0] == 5) << 4 | PentagonRings::after(ring_a0, h.slot_of(a0, e.t0), s);
+  const int at_z = PentagonRings::after(ring_z, h.slot_of(z, t1), s) << 1 | (h.deg[t1] == 5);
   return {l0_inv(at_a0, at_z), l0_inv(at_z, at_a0)};
 }
 

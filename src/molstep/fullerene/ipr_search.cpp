@@ -39,11 +39,11 @@ constexpr int kLongExpansion = 4;
 /// other end r2; `near`: the faces within distance 2 of them) but r0, r2 and the two faces
 /// opposite r0 across a face next to both r0 and r1.
 bool only_hexagons_near_l1(const PlanarMap& h, const RowOp& l1, int r2, const VertexSet& near) {
-  const int k = h.index_of(l1.r0, l1.r1);
+  const int k = h.slot_of(l1.r0, l1.r1);
   std::array<int, 2> across{};
   for (int side = 0; side < 2; ++side) {
     const int x = h.at(l1.r0, k, side == 0 ? 1 : -1);
-    across[static_cast<std::size_t>(side)] = h.at(x, h.index_of(x, l1.r0), 3);
+    across[static_cast<std::size_t>(side)] = h.at(x, h.slot_of(x, l1.r0), 3);
   }
   for (const int p : h.pentagons)
     if (p != l1.r0 && p != r2 && p != across[0] && p != across[1] && near.has(p)) return false;
@@ -302,7 +302,7 @@ void Generator::ipr_search(int depth, int nauto, int cap) {
 
 Generator::Key Generator::ipr_key_of(const PlanarMap& g, const RowOp& row) const {
   // Each neighbour of r0 has r0 and at most two other pentagons next to it: 2 bits, 3 - count.
-  const int k = g.index_of(row.r0, row.r1);
+  const int k = g.slot_of(row.r0, row.r1);
   int inv = 0;
   for (int i = 0; i < 5; ++i) inv = inv << 2 | (3 - near_.count[g.at(row.r0, k, i * row.s)]);
   return Key{row.size(), row.bend + 1, inv, {}, {}};

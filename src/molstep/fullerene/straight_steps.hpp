@@ -31,7 +31,7 @@ struct StraightSteps {
       const int d = h.deg[v];
       // back[i]: where v sits round its i-th neighbour (each is the next face of two steps).
       std::array<std::uint8_t, PlanarMap::kMaxDegree> back{};
-      for (int i = 0; i < d; ++i) back[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(h.index_of(h.adj[v][i], v));
+      for (int i = 0; i < d; ++i) back[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(h.slot_of(h.adj[v][i], v));
       for (int i = 0; i < d; ++i) {
         const auto slot = static_cast<std::size_t>(v * PlanarMap::kMaxDegree + i);
         for (const int s : {1, -1}) {
