@@ -6,7 +6,12 @@
 
 namespace molstep::fullerene {
 
-int bfs_code(const PlanarMap& m, int v, int w, int s, const std::uint8_t* best, std::uint8_t* out) {
+namespace {
+
+/// bfs_code, compiled once with the comparison against `best` and once without (the generator's
+/// codes for its sibling check only write: each entry is then a store).
+template <bool kCompare>
+int bfs_code_impl(const PlanarMap& m, int v, int w, int s, const std::uint8_t* best, std::uint8_t* out) {
   std::array<std::uint8_t, PlanarMap::kMaxVertices> number{};
   // Written before they are read: left uninitialised.
   std::array<std::uint8_t, PlanarMap::kMaxVertices> queue;
@@ -15,11 +20,13 @@ int bfs_code(const PlanarMap& m, int v, int w, int s, const std::uint8_t* best, 
   int head = 0;
   int tail = 0;
   int pos = 0;
-  int cmp = best == nullptr ? 1 : 0;  // nonzero once the code has departed from best
+  int cmp = 0;  // nonzero once the code has departed from best
+  // True when the code has become larger than best: it is abandoned.
   const auto emit = [&](std::uint8_t value) {
-    if (cmp == 0 && value != best[pos]) cmp = value < best[pos] ? -1 : 1;
+    if constexpr (kCompare)
+      if (cmp == 0 && value != best[pos]) cmp = value < best[pos] ? -1 : 1;
     out[pos++] = value;
-    return cmp > 0 && best != nullptr;
+    return kCompare && cmp > 0;
   };
   number[v] = static_cast<std::uint8_t>(++order);
   first[v] = static_cast<std::uint8_t>(m.slot_of(v, w));
@@ -40,7 +47,13 @@ int bfs_code(const PlanarMap& m, int v, int w, int s, const std::uint8_t* best, 
     }
     if (emit(0)) return 1;
   }
-  return best == nullptr ? 0 : cmp;
+  return cmp;
+}
+
+}  // namespace
+
+int bfs_code(const PlanarMap& m, int v, int w, int s, const std::uint8_t* best, std::uint8_t* out) {
+  return best == nullptr ? bfs_code_impl<false>(m, v, w, s, nullptr, out) : bfs_code_impl<true>(m, v, w, s, best, out);
 }
 
 int bfs_compare(const PlanarMap& m, int va, int wa, int sa, int vb, int wb, int sb) {
