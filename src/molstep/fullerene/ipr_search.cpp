@@ -230,9 +230,9 @@ void Generator::ipr_search(int depth, int nauto, int cap) {
       }
       return l.valid == 1;
     };
-    if (e.z >= 0)
-      for (std::uint64_t left = untouched & blocked & ~changed.corners; left != 0; left &= left - 1)
-        if (lasts_blocked(lasting[static_cast<std::size_t>(std::countr_zero(left))])) return;
+    const std::uint64_t asked = e.z >= 0 ? untouched & blocked & ~changed.corners : 0;
+    for (std::uint64_t left = asked; left != 0; left &= left - 1)
+      if (lasts_blocked(lasting[static_cast<std::size_t>(std::countr_zero(left))])) return;
     VertexSet next;
     old_neighbours_of_new_ends(h, e, next);
     // The lasting reductions of the child (IprLasting): a smaller one turns it down (only those
@@ -243,20 +243,12 @@ void Generator::ipr_search(int depth, int nauto, int cap) {
     rivals.clear();
     const int shape = e.bend < 0 ? 0 : std::min(e.bend, e.m - e.bend) + 1;
     const std::uint64_t same_size = smaller_than(e.size() + 1) & ~smaller & ~changed.rows;
-    if (e.z >= 0)
-      for (std::uint64_t left = (same_size | (untouched & changed.corners)) & blocked; left != 0;
-           left &= left - 1) {
-        IprLasting& l = lasting[static_cast<std::size_t>(std::countr_zero(left))];
-        if (next.has(l.corners[0]) || next.has(l.corners[1]) || !lasts_blocked(l)) continue;
-        if (l.size < e.size()) return;
-        for (const RowOp& view : l.views)
-          if (view.bend + 1 < shape) return;
-        rivals.push_back(l.views[0]);
-        rivals.push_back(l.views[1]);
-      }
-    for (std::uint64_t left = (untouched | same_size) & firm; left != 0; left &= left - 1) {
-      const IprLasting& l = lasting[static_cast<std::size_t>(std::countr_zero(left))];
+    // (The blocked ones asked above did not last.)
+    for (std::uint64_t left = (untouched | same_size) & ~asked; left != 0; left &= left - 1) {
+      const int i = std::countr_zero(left);
+      IprLasting& l = lasting[static_cast<std::size_t>(i)];
       if (next.has(l.corners[0]) || next.has(l.corners[1])) continue;
+      if ((blocked >> i & 1U) != 0 && (e.z < 0 || !lasts_blocked(l))) continue;
       if (l.size < e.size()) return;
       for (const RowOp& view : l.views)
         if (view.bend + 1 < shape) return;
