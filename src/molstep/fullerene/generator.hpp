@@ -241,6 +241,8 @@ class Generator {
   /// reduces_within_ipr reads is the parent's, and the pentagons among the faces those lists
   /// hold are the parent's less a_0 and z: the parent's lists read with the blockers as hexagons
   /// (`valid`, found when first asked) say whether the row reduces within IPR fullerenes there.
+  /// With a corner rewritten, the same holds when neither corner comes next to a new pentagon
+  /// (as above: the corners' lists then only lose faces and gain new hexagons).
   struct IprLasting {
     int size;
     VertexSet row;
