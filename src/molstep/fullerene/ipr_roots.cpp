@@ -15,6 +15,15 @@ bool reduces_within_ipr(const PlanarMap& g, const RowOp& row, PlanarMap& scratch
          reduces_within_ipr(g, row, path.data(), target.data(), corners, scratch);
 }
 
+bool reduces_within_ipr_3(const PlanarMap& g, const RowOp& row, int end, PlanarMap& scratch,
+                          const std::array<int, 2>& as_hexagons) {
+  const std::array<int, 3> path{row.r0, row.r1, end};
+  std::array<int, 3> target;
+  std::array<int, 2> corners;
+  slides_of_walked_row(g, row, path.data(), target.data(), corners);
+  return reduces_within_ipr(g, row, path.data(), target.data(), corners, scratch, as_hexagons);
+}
+
 bool reduces_within_ipr(const PlanarMap& g, const RowOp& row, const int* path, const int* target,
                         const std::array<int, 2>& corners, PlanarMap& scratch,
                         const std::array<int, 2>& as_hexagons) {

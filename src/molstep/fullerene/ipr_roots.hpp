@@ -26,6 +26,10 @@ bool reduces_within_ipr(const PlanarMap& g, const RowOp& row, PlanarMap& scratch
 bool reduces_within_ipr(const PlanarMap& g, const RowOp& row, const int* path, const int* target,
                         const std::array<int, 2>& corners, PlanarMap& scratch,
                         const std::array<int, 2>& as_hexagons = {-1, -1});
+/// The same for a row of 3 faces (row.m == 2) whose far end is `end`, as for_each_reduction
+/// lists it: its slides are read off the walked path r0, r1, end (slides_of_walked_row).
+bool reduces_within_ipr_3(const PlanarMap& g, const RowOp& row, int end, PlanarMap& scratch,
+                          const std::array<int, 2>& as_hexagons = {-1, -1});
 
 /// False when a corner of a view of a row of g (whose far end is r_m = `end` and whose corners
 /// are {a_0, z}, as for_each_reduction and row_slides give them) lies next to a pentagon off the

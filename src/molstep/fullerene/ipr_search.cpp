@@ -219,15 +219,7 @@ void Generator::ipr_search(int depth, int nauto, int cap) {
     const auto lasts_blocked = [&](IprLasting& l) {
       if (l.blockers[0] != e.a0 && l.blockers[0] != e.z) return false;
       if (l.blockers[1] >= 0 && l.blockers[1] != e.a0 && l.blockers[1] != e.z) return false;
-      if (l.valid < 0) {
-        const std::array<int, 3> row_path{l.views[0].r0, l.views[0].r1, l.views[1].r0};
-        std::array<int, 3> row_target;
-        std::array<int, 2> slid;
-        slides_of_walked_row(h, l.views[0], row_path.data(), row_target.data(), slid);
-        l.valid = reduces_within_ipr(h, l.views[0], row_path.data(), row_target.data(), slid, scratch_, l.blockers)
-                      ? 1
-                      : 0;
-      }
+      if (l.valid < 0) l.valid = reduces_within_ipr_3(h, l.views[0], l.views[1].r0, scratch_, l.blockers) ? 1 : 0;
       return l.valid == 1;
     };
     const std::uint64_t asked = e.z >= 0 ? untouched & blocked & ~changed.corners : 0;
@@ -321,12 +313,7 @@ bool Generator::is_canonical_ipr(const PlanarMap& g, const RowOp& row, int& naut
   };
   // For a view whose corners are clear.
   const auto within_ipr = [&](const RowOp& c, int end) {
-    if (c.m != 2) return reduces_within_ipr(g, c, scratch_);
-    const std::array<int, 3> path{c.r0, c.r1, end};
-    std::array<int, 3> target;
-    std::array<int, 2> slid_corners;
-    slides_of_walked_row(g, c, path.data(), target.data(), slid_corners);
-    return reduces_within_ipr(g, c, path.data(), target.data(), slid_corners, scratch_);
+    return c.m == 2 ? reduces_within_ipr_3(g, c, end, scratch_) : reduces_within_ipr(g, c, scratch_);
   };
   const auto smaller_one = [&](const RowOp& c, int end, const std::array<int, 2>& corners) {
     return (c.size() > kRowsAlwaysListed || end > c.r0) && corners_clear(c, end, corners) && within_ipr(c, end);
