@@ -21,7 +21,7 @@ int bfs_code_impl(const PlanarMap& m, int v, int w, int s, const std::uint8_t* b
   int tail = 0;
   int pos = 0;
   int cmp = 0;  // nonzero once the code has departed from best
-  // True when the code has become larger than best: it is abandoned.
+  // emit() returns true once the code has become larger than best: it is then abandoned.
   const auto emit = [&](std::uint8_t value) {
     if constexpr (kCompare)
       if (cmp == 0 && value != best[pos]) cmp = value < best[pos] ? -1 : 1;
